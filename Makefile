@@ -1,0 +1,32 @@
+# Kinetic — the two commands: `make demo` and `make test`. See README.md.
+SWIFT ?= swift
+DEMO_DIR ?= kinetic-demo
+
+.PHONY: setup build demo test lint format bench clean
+
+setup:
+	@./scripts/setup.sh
+
+build: setup
+	$(SWIFT) build
+
+demo: setup
+	$(SWIFT) build -c release --product kinetic
+	$$($(SWIFT) build -c release --show-bin-path)/kinetic demo --out $(DEMO_DIR)
+
+test: setup
+	$(SWIFT) build
+	$(SWIFT) test
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks/Sources
+
+bench: setup
+	cd Benchmarks && $(SWIFT) run -c release
+
+clean:
+	rm -rf .build Benchmarks/.build $(DEMO_DIR)

@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+// Kinetic — a Swift motion toolkit. See README.md and the architecture section there.
+import PackageDescription
+
+let package = Package(
+    name: "Kinetic",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "Kinetic", targets: ["Kinetic"]),
+        .library(name: "KineticCore", targets: ["KineticCore"]),
+        .library(name: "KineticAnimation", targets: ["KineticAnimation"]),
+        .library(name: "KineticDynamics", targets: ["KineticDynamics"]),
+        .library(name: "KineticRaster", targets: ["KineticRaster"]),
+        .executable(name: "kinetic", targets: ["kinetic"]),
+    ],
+    targets: [
+        // Engine modules: pure Swift, build on every platform Swift runs on.
+        .target(name: "KineticCore"),
+        .target(name: "KineticAnimation", dependencies: ["KineticCore"]),
+        .target(name: "KineticDynamics", dependencies: ["KineticCore"]),
+        .target(name: "Kinetic", dependencies: ["KineticCore", "KineticAnimation", "KineticDynamics"]),
+
+        // The Linux renderer and the C libraries it wraps (found with pkg-config).
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
+        .systemLibrary(
+            name: "CImageQuant", pkgConfig: "imagequant",
+            providers: [.apt(["libimagequant-dev"]), .brew(["libimagequant"])]),
+        .systemLibrary(
+            name: "CGif", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .target(
+            name: "KineticRaster",
+            dependencies: ["KineticCore", "CCairo", "CPangoCairo", "CImageQuant", "CGif"]),
+
+        // The command-line tool.
+        .executableTarget(name: "kinetic", dependencies: ["Kinetic", "KineticRaster"]),
+
+        .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
+        .testTarget(name: "KineticAnimationTests", dependencies: ["KineticAnimation"]),
+        .testTarget(name: "KineticDynamicsTests", dependencies: ["KineticDynamics"]),
+        .testTarget(name: "KineticRasterTests", dependencies: ["KineticRaster"]),
+        .testTarget(name: "KineticCLITests", dependencies: ["kinetic"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

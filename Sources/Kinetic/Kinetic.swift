@@ -1,0 +1,3 @@
+// The umbrella module: `import Kinetic` brings in the engine and the effects.
+@_exported import KineticAnimation
+@_exported import KineticCore

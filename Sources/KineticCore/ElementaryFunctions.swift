@@ -1,0 +1,128 @@
+// Trigonometry without Foundation or Glibc: KineticCore imports nothing but the standard library, and the
+// standard library has no sin/cos. These are accurate to a few ulps over the whole Double range that matters for
+// animation and geometry (|x| < 1e9), which the tests check against known values.
+
+/// The sine and cosine of `x` radians, computed together.
+@inlinable public func sineCosine(_ x: Double) -> (sin: Double, cos: Double) {
+    guard x.isFinite else { return (.nan, .nan) }
+    // Reduce to r in [-π/4, π/4] with x = r + k·π/2, using a three-part π/2 for accuracy (Cody–Waite).
+    let k = (x * 0.636_619_772_367_581_4).rounded()
+    let r = ((x - k * 1.570_796_326_794_896_558) - k * 6.123_233_995_736_766e-17)
+    let r2 = r * r
+    // Taylor series to degree 17/16: |r| ≤ π/4 keeps the truncation error under 1e-17.
+    var s = 1.0 / 355_687_428_096_000.0
+    s = s * r2 - 1.0 / 1_307_674_368_000.0
+    s = s * r2 + 1.0 / 6_227_020_800.0
+    s = s * r2 - 1.0 / 39_916_800.0
+    s = s * r2 + 1.0 / 362_880.0
+    s = s * r2 - 1.0 / 5040.0
+    s = s * r2 + 1.0 / 120.0
+    s = s * r2 - 1.0 / 6.0
+    let sinR = r + r * r2 * s
+    var c = 1.0 / 20_922_789_888_000.0
+    c = c * r2 - 1.0 / 87_178_291_200.0
+    c = c * r2 + 1.0 / 479_001_600.0
+    c = c * r2 - 1.0 / 3_628_800.0
+    c = c * r2 + 1.0 / 40320.0
+    c = c * r2 - 1.0 / 720.0
+    c = c * r2 + 1.0 / 24.0
+    c = c * r2 - 0.5
+    let cosR = 1 + r2 * c
+    switch Int(k.truncatingRemainder(dividingBy: 4)) & 3 {
+    case 0: return (sinR, cosR)
+    case 1: return (cosR, -sinR)
+    case 2: return (-sinR, -cosR)
+    default: return (-cosR, sinR)
+    }
+}
+
+/// The angle of the vector (x, y) in radians, in −π…π, like C's `atan2(y, x)`.
+@inlinable public func atan2Approx(_ y: Double, _ x: Double) -> Double {
+    if x == 0 && y == 0 { return 0 }
+    let ax = abs(x)
+    let ay = abs(y)
+    // atan on [0, 1] of the smaller over the larger, then fold into the right octant.
+    let swap = ay > ax
+    let q = swap ? ax / ay : ay / ax
+    var angle = arctangentUnit(q)
+    if swap { angle = Double.pi / 2 - angle }
+    if x < 0 { angle = Double.pi - angle }
+    return y < 0 ? -angle : angle
+}
+
+/// atan(q) for q in [0, 1], accurate to about 1e-16.
+@inlinable func arctangentUnit(_ q: Double) -> Double {
+    // Reduce with atan(q) = π/6 + atan((q√3 − 1)/(√3 + q)) when q > 2 − √3, then a short odd series.
+    let sqrt3 = 1.732_050_807_568_877_2
+    var offset = 0.0
+    var x = q
+    if x > 0.267_949_192_431_122_7 {
+        x = (x * sqrt3 - 1) / (sqrt3 + x)
+        offset = Double.pi / 6
+    }
+    let x2 = x * x
+    // |x| ≤ 2 − √3 ≈ 0.268: the series converges as 0.072ⁿ; 13 terms reach 1e-17.
+    var sum = 0.0
+    var n = 25.0
+    while n >= 1 {
+        sum = sum * x2 + ((Int(n) / 2) % 2 == 0 ? 1 : -1) / n
+        n -= 2
+    }
+    return offset + x * sum
+}
+
+/// e^x, accurate to a few ulps (standard library only).
+@inlinable public func exponential(_ x: Double) -> Double {
+    if x.isNaN { return .nan }
+    if x > 709.78 { return .infinity }
+    if x < -745.2 { return 0 }
+    // x = k·ln2 + r with |r| ≤ ln2/2, e^x = 2^k · e^r.
+    let ln2 = 0.693_147_180_559_945_3
+    let k = (x / ln2).rounded()
+    let r = (x - k * 0.693_147_180_369_123_8) - k * 1.908_214_929_270_587_7e-10
+    var term = 1.0
+    var sum = 1.0
+    var i = 1.0
+    while i <= 20 {
+        term *= r / i
+        sum += term
+        i += 1
+    }
+    return sum * scaleByPowerOfTwo(Int(k))
+}
+
+@inlinable func scaleByPowerOfTwo(_ k: Int) -> Double {
+    if k > 1023 { return Double(sign: .plus, exponent: 1023, significand: 1) * scaleByPowerOfTwo(k - 1023) }
+    if k < -1022 { return Double(sign: .plus, exponent: -1022, significand: 1) * scaleByPowerOfTwo(k + 1022) }
+    return Double(sign: .plus, exponent: k, significand: 1)
+}
+
+/// The natural logarithm of `x` (standard library only); NaN for negative x, −∞ for 0.
+@inlinable public func logarithm(_ x: Double) -> Double {
+    if x.isNaN || x < 0 { return .nan }
+    if x == 0 { return -.infinity }
+    if x == .infinity { return .infinity }
+    // x = m · 2^e with m in [√½, √2): ln x = e·ln2 + 2·atanh((m − 1)/(m + 1)).
+    var e = Double(x.exponent)
+    var m = x.significand
+    if m > 1.414_213_562_373_095 {
+        m /= 2
+        e += 1
+    }
+    let s = (m - 1) / (m + 1)
+    let s2 = s * s
+    var sum = 0.0
+    var n = 31.0
+    while n >= 1 {
+        sum = sum * s2 + 1 / n
+        n -= 2
+    }
+    return e * 0.693_147_180_559_945_3 + 2 * s * sum
+}
+
+/// x raised to the power y for x > 0 (standard library only); 0 for x = 0 and y > 0.
+@inlinable public func power(_ x: Double, _ y: Double) -> Double {
+    if x == 0 { return y > 0 ? 0 : (y == 0 ? 1 : .infinity) }
+    if x == 1 || y == 0 { return 1 }
+    return exponential(y * logarithm(x))
+}

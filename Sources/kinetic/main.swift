@@ -1,0 +1,2 @@
+import Kinetic
+print("kinetic")

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs what Kinetic needs to build, test and render: C libraries, fonts and tools.
+# Idempotent: prints nothing and changes nothing when everything is already present.
+set -euo pipefail
+
+# Debian packages: C libraries for KineticRaster (cairo, pango, libimagequant, giflib), the fonts the renderer and
+# its golden images use (Inter for tabular digits, Noto CJK for Japanese), ffmpeg for MP4/WebM, chromium for the
+# gallery test, tmux for the terminal end-to-end tests.
+PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libimagequant-dev libgif-dev fonts-inter fonts-noto-cjk
+    ffmpeg chromium tmux)
+
+case "$(uname -s)" in
+Darwin)
+    for tool in pkg-config; do command -v "$tool" >/dev/null || missing=1; done
+    if ! pkg-config --exists cairo pangocairo imagequant 2>/dev/null; then
+        echo "Kinetic needs these Homebrew packages (install them, then run make again):"
+        echo "  brew install pkg-config cairo pango libimagequant giflib ffmpeg tmux && brew install --cask font-inter"
+        exit 1
+    fi
+    exit 0
+    ;;
+esac
+
+if ! command -v dpkg-query >/dev/null; then
+    echo "setup: this is not a Debian-like system; install the equivalents of: ${PACKAGES[*]}" >&2
+    exit 1
+fi
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    [ "$status" = "install ok installed" ] || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null; then SUDO="sudo"; else
+        echo "setup: missing packages (${missing[*]}) and not root and no sudo: install them as root" >&2
+        exit 1
+    fi
+fi
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >/dev/null
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup: done"
