@@ -33,9 +33,12 @@ let package = Package(
         .systemLibrary(
             name: "CGif", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
             name: "KineticRaster",
-            dependencies: ["KineticCore", "CCairo", "CPangoCairo", "CImageQuant", "CGif"]),
+            dependencies: ["KineticCore", "CCairo", "CPangoCairo", "CImageQuant", "CGif", "CZlib"]),
 
         // The command-line tool.
         .executableTarget(name: "kinetic", dependencies: ["Kinetic", "KineticRaster"]),
@@ -43,7 +46,7 @@ let package = Package(
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
         .testTarget(name: "KineticAnimationTests", dependencies: ["KineticAnimation"]),
         .testTarget(name: "KineticDynamicsTests", dependencies: ["KineticDynamics"]),
-        .testTarget(name: "KineticRasterTests", dependencies: ["KineticRaster"]),
+        .testTarget(name: "KineticRasterTests", dependencies: ["KineticRaster", "CGif", "CZlib"]),
         .testTarget(name: "KineticCLITests", dependencies: ["kinetic"]),
     ],
     swiftLanguageModes: [.v6]
