@@ -1,0 +1,136 @@
+import CCairo
+import KineticCore
+
+/// A Cairo image surface: premultiplied ARGB32 pixels in memory, the canvas every frame is drawn on.
+///
+/// A surface has a size in pixels and a device scale (1, 2 or 3, like iOS screens): drawing code works in points,
+/// and one point covers `scale` × `scale` pixels. `snapshot()` copies the pixels out as an `RGBAFrame`.
+///
+/// Not thread-safe: use one surface on one thread at a time (each render thread makes its own).
+public final class CairoSurface {
+    /// Cairo's `cairo_surface_t *`; owned, destroyed in `deinit`.
+    let pointer: OpaquePointer
+    /// Width in pixels.
+    public let pixelWidth: Int
+    /// Height in pixels.
+    public let pixelHeight: Int
+    /// Device scale: pixels per point, e.g. 1, 2 or 3.
+    public let scale: Double
+
+    /// An image surface of `pixelWidth` × `pixelHeight` pixels, cleared to transparent.
+    ///
+    /// - Parameter scale: pixels per point, > 0 and ≤ 16 (typically 1, 2 or 3). Defaults to 1.
+    /// - Throws: `RasterError.invalidFrameSize` beyond `RGBAFrame`'s limits, `.invalidOption` for a bad scale,
+    ///   `.cairo` when Cairo cannot allocate the surface.
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double = 1) throws(RasterError) {
+        try RGBAFrame.validateSize(width: pixelWidth, height: pixelHeight)
+        guard scale.isFinite, scale > 0, scale <= 16 else {
+            throw .invalidOption(name: "scale", value: "\(scale)", reason: "must be > 0 and ≤ 16 (typically 1, 2 or 3)")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+        else {
+            throw .cairo(operation: "cairo_image_surface_create", status: "returned no surface")
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw .cairo(operation: "cairo_image_surface_create", status: Self.message(status))
+        }
+        cairo_surface_set_device_scale(surface, scale, scale)
+        self.pointer = surface
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.scale = scale
+    }
+
+    /// A surface for a canvas of `size` points at `scale` pixels per point; the pixel size is each side × scale,
+    /// rounded up.
+    public convenience init(size: Size, scale: Double = 1) throws(RasterError) {
+        let width = (size.width * scale).rounded(.up)
+        let height = (size.height * scale).rounded(.up)
+        guard width.isFinite, height.isFinite, abs(width) < 1e9, abs(height) < 1e9 else {
+            throw .invalidFrameSize(width: 0, height: 0, reason: "size \(size) × scale \(scale) is not a finite size")
+        }
+        try self.init(pixelWidth: Int(width), pixelHeight: Int(height), scale: scale)
+    }
+
+    /// A surface holding a copy of a frame's pixels (scale 1).
+    public convenience init(frame: RGBAFrame) throws(RasterError) {
+        try self.init(pixelWidth: frame.width, pixelHeight: frame.height)
+        withPixelData { data, stride in
+            frame.withUnsafeBytes { source in
+                for y in 0..<frame.height {
+                    let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<frame.width {
+                        let v = UInt32(
+                            littleEndian: source.loadUnaligned(
+                                fromByteOffset: (y * frame.width + x) * 4, as: UInt32.self))
+                        row[x] = Self.swapRedBlue(v)
+                    }
+                }
+            }
+        }
+    }
+
+    deinit {
+        cairo_surface_destroy(pointer)
+    }
+
+    /// The canvas size in points: pixels ÷ scale.
+    public var size: Size { Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale) }
+
+    /// Fills every pixel with a colour, replacing what was there (no blending). Defaults to transparent.
+    public func clear(to color: Color = .clear) {
+        let pixel = RGBA8(premultiplying: color)
+        let word = UInt32(pixel.alpha) << 24 | UInt32(pixel.red) << 16 | UInt32(pixel.green) << 8 | UInt32(pixel.blue)
+        withPixelData { data, stride in
+            for y in 0..<pixelHeight {
+                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<pixelWidth { row[x] = word }
+            }
+        }
+    }
+
+    /// A copy of the pixels as a premultiplied RGBA frame (Cairo's native-endian ARGB32 converted to R, G, B, A
+    /// byte order).
+    public func snapshot() -> RGBAFrame {
+        cairo_surface_flush(pointer)
+        var bytes = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
+        if let data = cairo_image_surface_get_data(pointer) {
+            let stride = Int(cairo_image_surface_get_stride(pointer))
+            let width = pixelWidth
+            bytes.withUnsafeMutableBytes { raw in
+                for y in 0..<pixelHeight {
+                    let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                    let base = y * width * 4
+                    for x in 0..<width {
+                        raw.storeBytes(
+                            of: Self.swapRedBlue(row[x]).littleEndian, toByteOffset: base + x * 4, as: UInt32.self)
+                    }
+                }
+            }
+        }
+        return RGBAFrame(uncheckedWidth: pixelWidth, height: pixelHeight, bytes: bytes)
+    }
+
+    /// Direct access to Cairo's pixel memory for code in this module (e.g. a blur): `body` receives the first
+    /// byte and the row stride in bytes; each pixel is a native-endian `UInt32` 0xAARRGGBB, premultiplied.
+    /// The surface is flushed before and marked dirty after. (A successfully created image surface always has
+    /// pixel memory; `body` is not called if Cairo ever returned none.)
+    func withPixelData(_ body: (UnsafeMutableRawPointer, Int) throws -> Void) rethrows {
+        cairo_surface_flush(pointer)
+        guard let data = cairo_image_surface_get_data(pointer) else { return }
+        defer { cairo_surface_mark_dirty(pointer) }
+        try body(UnsafeMutableRawPointer(data), Int(cairo_image_surface_get_stride(pointer)))
+    }
+
+    /// Converts between 0xAARRGGBB and 0xAABBGGRR (the swap is its own inverse).
+    @inline(__always) static func swapRedBlue(_ v: UInt32) -> UInt32 {
+        (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16
+    }
+
+    /// Cairo's message for a status code.
+    static func message(_ status: cairo_status_t) -> String {
+        cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
+    }
+}
