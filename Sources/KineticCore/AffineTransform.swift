@@ -126,7 +126,8 @@ public struct AffineTransform: Hashable, Sendable, Codable {
         }
         let rotation = scaleX == 0 && row0 == .zero ? 0 : atan2Approx(row0.y, row0.x)
         return Decomposition(
-            translation: Point(x: tx, y: ty), rotation: rotation, shear: shear, scale: Size(width: scaleX, height: scaleY))
+            translation: Point(x: tx, y: ty), rotation: rotation, shear: shear,
+            scale: Size(width: scaleX, height: scaleY))
     }
 
     /// The parts of an affine transform, each interpolated on its own by `interpolate(from:to:fraction:)`.

@@ -52,8 +52,12 @@ extension Size: VectorArithmetic {
 }
 
 extension Rect: VectorArithmetic {
-    @inlinable public static func + (a: Rect, b: Rect) -> Rect { Rect(origin: a.origin + b.origin, size: a.size + b.size) }
-    @inlinable public static func - (a: Rect, b: Rect) -> Rect { Rect(origin: a.origin - b.origin, size: a.size - b.size) }
+    @inlinable public static func + (a: Rect, b: Rect) -> Rect {
+        Rect(origin: a.origin + b.origin, size: a.size + b.size)
+    }
+    @inlinable public static func - (a: Rect, b: Rect) -> Rect {
+        Rect(origin: a.origin - b.origin, size: a.size - b.size)
+    }
     @inlinable public func scaled(by factor: Double) -> Rect { Rect(origin: origin * factor, size: size * factor) }
     @inlinable public var magnitudeSquared: Double { origin.magnitudeSquared + size.magnitudeSquared }
 }

@@ -53,7 +53,8 @@ public struct Rect: Hashable, Sendable, Codable {
     /// by `dy` at the top and the bottom, in points.
     @inlinable public func insetBy(dx: Double, dy: Double) -> Rect {
         let r = standardized
-        return Rect(x: r.origin.x + dx, y: r.origin.y + dy, width: r.size.width - 2 * dx, height: r.size.height - 2 * dy)
+        return Rect(
+            x: r.origin.x + dx, y: r.origin.y + dy, width: r.size.width - 2 * dx, height: r.size.height - 2 * dy)
     }
 
     /// The rectangle moved by `dx`, `dy` points.

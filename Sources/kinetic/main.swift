@@ -1,2 +1,8 @@
-import Kinetic
-print("kinetic")
+// `kinetic`: the command-line face of the Kinetic motion toolkit. Thin: it parses arguments and calls the library.
+import Foundation
+
+let streams = StandardStreams(
+    out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
+    err: { text in FileHandle.standardError.write(Data(text.utf8)) })
+let status = KineticCommandLine.run(Array(CommandLine.arguments.dropFirst()), streams: streams)
+exit(status)

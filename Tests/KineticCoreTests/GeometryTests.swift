@@ -9,9 +9,11 @@ final class GeometryTests: XCTestCase {
         let r = Rect(x: 10, y: 20, width: 100, height: 40)
         XCTAssertEqual(r.maxX, 110)
         XCTAssertEqual(r.center, Point(x: 60, y: 40))
-        XCTAssertEqual(Rect(x: 10, y: 20, width: -10, height: -20).standardized, Rect(x: 0, y: 0, width: 10, height: 20))
+        XCTAssertEqual(
+            Rect(x: 10, y: 20, width: -10, height: -20).standardized, Rect(x: 0, y: 0, width: 10, height: 20))
         XCTAssertEqual(r.insetBy(dx: 5, dy: 10), Rect(x: 15, y: 30, width: 90, height: 20))
-        XCTAssertEqual(r.intersection(Rect(x: 100, y: 0, width: 50, height: 30)), Rect(x: 100, y: 20, width: 10, height: 10))
+        XCTAssertEqual(
+            r.intersection(Rect(x: 100, y: 0, width: 50, height: 30)), Rect(x: 100, y: 20, width: 10, height: 10))
         XCTAssertNil(r.intersection(Rect(x: 200, y: 0, width: 5, height: 5)))
         XCTAssertEqual(r.union(Rect(x: 0, y: 0, width: 5, height: 5)), Rect(x: 0, y: 0, width: 110, height: 60))
         XCTAssertTrue(r.contains(Point(x: 10, y: 20)))

@@ -1,0 +1,169 @@
+/// A small, strict command-line parser: the options a command accepts are declared, and anything else is a usage
+/// error that names the problem (and the closest known option). No outside package: this machine cannot fetch one.
+
+/// One option a command accepts.
+struct OptionSpec: Sendable {
+    /// The long name without dashes, e.g. "count" for `--count`.
+    var name: String
+    /// A one-letter alias without the dash, e.g. "o" for `-o`.
+    var short: Character?
+    /// The placeholder shown in help for options that take a value (e.g. "N"); nil for flags.
+    var valueName: String?
+    /// One line of help, including the default where there is one.
+    var help: String
+
+    static func value(_ name: String, _ valueName: String, short: Character? = nil, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: valueName, help: help)
+    }
+
+    static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: nil, help: help)
+    }
+}
+
+/// What a command line said, after checking it against the declared options.
+struct ParsedArguments: Sendable {
+    /// Positional arguments in order.
+    var positionals: [String] = []
+    /// Values of options that take one; the last occurrence wins.
+    var values: [String: String] = [:]
+    /// Flags that were given.
+    var flags: Set<String> = []
+    /// True when `--help` or `-h` appeared.
+    var wantsHelp = false
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    func string(_ name: String) -> String? { values[name] }
+
+    func double(_ name: String) throws(CLIError) -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let value = Double(text.trimmingWhitespace), value.isFinite else {
+            throw .usage("--\(name) expects a finite number, got '\(text)'")
+        }
+        return value
+    }
+
+    func double(_ name: String, default fallback: Double) throws(CLIError) -> Double {
+        try double(name) ?? fallback
+    }
+
+    func int(_ name: String) throws(CLIError) -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let value = Int(text.trimmingWhitespace) else {
+            throw .usage("--\(name) expects a whole number, got '\(text)'")
+        }
+        return value
+    }
+
+    /// A comma-separated list of finite numbers, e.g. `--at 0,0.5,1`.
+    func doubleList(_ name: String) throws(CLIError) -> [Double]? {
+        guard let text = values[name] else { return nil }
+        var result: [Double] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = Double(String(part).trimmingWhitespace), value.isFinite else {
+                throw .usage("--\(name) expects comma-separated numbers like 0,0.5,1; '\(part)' is not a number")
+            }
+            result.append(value)
+        }
+        return result
+    }
+}
+
+/// Parses `arguments` (without the command words) against `options`.
+///
+/// Accepts `--name value`, `--name=value`, `-x value`, flags, `--` (everything after it is positional) and
+/// `-h`/`--help`. Negative numbers such as `-0.5` are values or positionals, not options.
+func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(CLIError) -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if onlyPositionals || !argument.hasPrefix("-") || argument == "-" || Double(argument) != nil {
+            parsed.positionals.append(argument)
+            continue
+        }
+        if argument == "--" {
+            onlyPositionals = true
+            continue
+        }
+        if argument == "--help" || argument == "-h" {
+            parsed.wantsHelp = true
+            continue
+        }
+        var name: String
+        var inlineValue: String?
+        let spec: OptionSpec
+        if argument.hasPrefix("--") {
+            name = String(argument.dropFirst(2))
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let found = options.first(where: { $0.name == name }) else {
+                throw .usage(unknownOptionMessage("--\(name)", options: options))
+            }
+            spec = found
+        } else {
+            let letters = argument.dropFirst()
+            guard letters.count == 1, let letter = letters.first,
+                let found = options.first(where: { $0.short == letter })
+            else {
+                throw .usage(unknownOptionMessage(argument, options: options))
+            }
+            spec = found
+            name = found.name
+        }
+        if spec.valueName == nil {
+            if inlineValue != nil { throw .usage("--\(name) is a flag and takes no value") }
+            parsed.flags.insert(spec.name)
+            continue
+        }
+        if let inlineValue {
+            parsed.values[spec.name] = inlineValue
+        } else if index < arguments.count {
+            parsed.values[spec.name] = arguments[index]
+            index += 1
+        } else {
+            throw .usage("--\(spec.name) needs a value (\(spec.valueName ?? "VALUE"))")
+        }
+    }
+    return parsed
+}
+
+private func unknownOptionMessage(_ given: String, options: [OptionSpec]) -> String {
+    let bare = given.drop(while: { $0 == "-" })
+    let names = options.map(\.name) + ["help"]
+    let closest = names.min { editDistance($0, bare) < editDistance($1, bare) }
+    var message = "unknown option '\(given)'"
+    if let closest, editDistance(closest, bare) <= max(2, closest.count / 3) {
+        message += "; did you mean '--\(closest)'?"
+    }
+    return message + " (see --help)"
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

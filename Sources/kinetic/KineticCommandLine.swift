@@ -1,0 +1,70 @@
+/// The command table and the dispatcher: finds the command named by the leading words, parses its options and
+/// turns every error into one line on stderr and a sysexits(3) status.
+enum KineticCommandLine {
+    static let version = "0.1.0"
+
+    static var commands: [Command] {
+        SampleCommands.all
+    }
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit status.
+    static func run(_ arguments: [String], streams: StandardStreams) -> Int32 {
+        if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            streams.out(overview)
+            return arguments.isEmpty ? 64 : 0
+        }
+        if arguments == ["--version"] {
+            streams.out("kinetic \(version)\n")
+            return 0
+        }
+        // The longest command path that prefixes the arguments.
+        let match = commands.filter { arguments.starts(with: $0.path) }.max { $0.path.count < $1.path.count }
+        guard let command = match else {
+            return reportUnknownCommand(arguments, streams: streams)
+        }
+        do {
+            let parsed = try parseArguments(Array(arguments.dropFirst(command.path.count)), options: command.options)
+            if parsed.wantsHelp {
+                streams.out(command.helpText)
+                return 0
+            }
+            try command.run(parsed, streams)
+            return 0
+        } catch {
+            streams.err("kinetic \(command.path.joined(separator: " ")): \(error.message)\n")
+            return error.exitCode
+        }
+    }
+
+    static var overview: String {
+        var text =
+            "kinetic \(version): iOS motion effects rendered anywhere Swift runs.\n\nUSAGE: kinetic COMMAND [OPTIONS]\n\nCOMMANDS:\n"
+        let width = (commands.map { $0.path.joined(separator: " ").count }.max() ?? 0) + 2
+        for command in commands {
+            let name = command.path.joined(separator: " ")
+            text += "  \(name)\(String(repeating: " ", count: width - name.count))\(command.summary)\n"
+        }
+        text += "\nRun `kinetic COMMAND --help` for a command's options.\n"
+        return text
+    }
+
+    private static func reportUnknownCommand(_ arguments: [String], streams: StandardStreams) -> Int32 {
+        // A known group word ("sample") with a missing or unknown subcommand: list that group.
+        let group = commands.filter { $0.path.first == arguments.first }
+        if !group.isEmpty {
+            let names = group.map { $0.path.joined(separator: " ") }.joined(separator: ", ")
+            let given = arguments.count > 1 ? "unknown subcommand '\(arguments[1])'" : "missing subcommand"
+            streams.err("kinetic \(arguments[0]): \(given); expected one of: \(names)\n")
+            return 64
+        }
+        let words = Set(commands.compactMap(\.path.first)).sorted()
+        var message = "kinetic: unknown command '\(arguments[0])'"
+        if let closest = words.min(by: { editDistance($0, arguments[0]) < editDistance($1, arguments[0]) }),
+            editDistance(closest, arguments[0]) <= 2
+        {
+            message += "; did you mean '\(closest)'?"
+        }
+        streams.err(message + " (run `kinetic --help` for the list)\n")
+        return 64
+    }
+}

@@ -1,0 +1,255 @@
+import KineticAnimation
+
+/// `kinetic sample curve|spring|timing`: print a timing curve's, a spring's or a timing model's values.
+enum SampleCommands {
+    static var all: [Command] { [curve, spring, timing] }
+
+    static let jsonOption = OptionSpec.flag("json", "Print the same data as JSON.")
+
+    // MARK: curve
+
+    static let curve = Command(
+        path: ["sample", "curve"],
+        summary: "Print a timing curve's output progress y for input progress x = 0…1.",
+        usage: "sample curve SPEC [--count N] [--json]",
+        details: """
+            SPEC: linear, ease, ease-in, ease-out, ease-in-out (CSS), default, easeIn, easeOut, easeInEaseOut (iOS),
+            cubic-bezier(x1, y1, x2, y2) with x1, x2 in [0, 1], steps(n[, start|end|jump-start|jump-end|jump-none|
+            jump-both]), step-start, step-end. Prints N lines `x y`, x evenly spaced from 0 to 1.
+            """,
+        options: [.value("count", "N", "Number of samples, 2…1000000 (default 101)."), jsonOption],
+        run: { arguments, streams throws(CLIError) in
+            let function = try timingFunction(fromPositional: arguments)
+            let count = try arguments.int("count") ?? 101
+            guard (2...1_000_000).contains(count) else {
+                throw .usage("--count must be between 2 and 1000000, got \(count)")
+            }
+            var points: [(Double, Double)] = []
+            points.reserveCapacity(count)
+            for i in 0..<count {
+                let x = Double(i) / Double(count - 1)
+                points.append((x, function.value(at: x)))
+            }
+            if arguments.flag("json") {
+                let json = JSONOutput.object([
+                    ("curve", .string(function.cssText)),
+                    ("points", .array(points.map { .array([.number($0.0), .number($0.1)]) })),
+                ])
+                streams.out(json.text + "\n")
+            } else {
+                streams.out(points.map { "\(JSONOutput.format($0.0)) \(JSONOutput.format($0.1))\n" }.joined())
+            }
+        })
+
+    static func timingFunction(fromPositional arguments: ParsedArguments) throws(CLIError) -> TimingFunction {
+        guard !arguments.positionals.isEmpty else {
+            throw .usage("missing SPEC, e.g. `kinetic sample curve ease-in-out` or 'cubic-bezier(0.25, 0.1, 0.25, 1)'")
+        }
+        // A spec with spaces may arrive in several words when unquoted: join them back.
+        let spec = arguments.positionals.joined(separator: " ")
+        return try parseTimingFunction(spec)
+    }
+
+    static func parseTimingFunction(_ spec: String) throws(CLIError) -> TimingFunction {
+        do {
+            return try TimingFunction(parsing: spec)
+        } catch {
+            throw .data(error.message)
+        }
+    }
+
+    // MARK: spring
+
+    static let spring = Command(
+        path: ["sample", "spring"],
+        summary: "Print a spring's position x and velocity v from x = 0 to the target 1.",
+        usage: """
+            sample spring [--mass M --stiffness K --damping C | --response R --damping-fraction Z | \
+            --duration D --bounce B] [--velocity V] [--seconds S] [--rate HZ] [--json]
+            """,
+        details: """
+            Prints lines `t x v` (seconds, progress, progress per second) and the settling duration on stderr.
+            With no parameters: Core Animation's CASpringAnimation defaults, mass 1, stiffness 100, damping 10.
+            """,
+        options: [
+            .value("mass", "M", "Mass, > 0 (default 1)."),
+            .value("stiffness", "K", "Stiffness, > 0 (default 100)."),
+            .value("damping", "C", "Damping coefficient, ≥ 0 (default 10)."),
+            .value("response", "R", "SwiftUI response in seconds, > 0 (with --damping-fraction)."),
+            .value("damping-fraction", "Z", "SwiftUI damping fraction, ≥ 0 (default 0.825 with --response)."),
+            .value("duration", "D", "SwiftUI perceptual duration in seconds, > 0 (with --bounce)."),
+            .value("bounce", "B", "SwiftUI bounce, −1…1 (default 0 with --duration)."),
+            .value("velocity", "V", "Initial velocity in progress per second (default 0)."),
+            .value("seconds", "S", "How long to sample, > 0 (default 2)."),
+            .value("rate", "HZ", "Samples per second, > 0 (default 100)."),
+            jsonOption,
+        ],
+        run: { arguments, streams throws(CLIError) in
+            let spring = try springFromArguments(arguments)
+            let velocity = try arguments.double("velocity", default: 0)
+            let seconds = try arguments.double("seconds", default: 2)
+            let rate = try arguments.double("rate", default: 100)
+            guard seconds > 0, rate > 0 else { throw .usage("--seconds and --rate must be greater than 0") }
+            guard seconds * rate <= 10_000_000 else {
+                throw .usage("--seconds × --rate is \(seconds * rate) samples; the limit is 10000000")
+            }
+            let count = Int((seconds * rate + 1e-9).rounded(.down)) + 1
+            var rows: [(Double, Double, Double)] = []
+            rows.reserveCapacity(count)
+            for i in 0..<count {
+                let t = Double(i) / rate
+                rows.append(
+                    (
+                        t, spring.value(at: t, from: 0, to: 1, initialVelocity: velocity),
+                        spring.velocity(at: t, from: 0, to: 1, initialVelocity: velocity)
+                    ))
+            }
+            let settling = spring.settlingDuration(from: 0, to: 1, initialVelocity: velocity)
+            if arguments.flag("json") {
+                let json = JSONOutput.object([
+                    (
+                        "spring",
+                        .object([
+                            ("mass", .number(spring.mass)), ("stiffness", .number(spring.stiffness)),
+                            ("damping", .number(spring.damping)), ("dampingRatio", .number(spring.dampingRatio)),
+                            ("initialVelocity", .number(velocity)),
+                        ])
+                    ),
+                    ("settlingDuration", settling.map { .number($0) } ?? .null),
+                    ("samples", .array(rows.map { .array([.number($0.0), .number($0.1), .number($0.2)]) })),
+                ])
+                streams.out(json.text + "\n")
+            } else {
+                streams.out(
+                    rows.map { "\(JSONOutput.format($0.0)) \(JSONOutput.format($0.1)) \(JSONOutput.format($0.2))\n" }
+                        .joined())
+            }
+            if let settling {
+                streams.err("settling duration: \(settling) s\n")
+            } else {
+                streams.err("settling duration: never (an undamped spring oscillates forever)\n")
+            }
+        })
+
+    static func springFromArguments(_ arguments: ParsedArguments) throws(CLIError) -> Spring {
+        let physical = ["mass", "stiffness", "damping"].filter { arguments.values[$0] != nil }
+        let swiftUI = ["response", "damping-fraction"].filter { arguments.values[$0] != nil }
+        let perceptual = ["duration", "bounce"].filter { arguments.values[$0] != nil }
+        let families = [physical, swiftUI, perceptual].filter { !$0.isEmpty }
+        guard families.count <= 1 else {
+            let given = families.flatMap { $0 }.map { "--\($0)" }.joined(separator: ", ")
+            throw .usage(
+                "choose one way to describe the spring: --mass/--stiffness/--damping, --response/--damping-fraction "
+                    + "or --duration/--bounce (given: \(given))")
+        }
+        do {
+            if !swiftUI.isEmpty {
+                guard let response = try arguments.double("response") else {
+                    throw CLIError.usage("--damping-fraction needs --response")
+                }
+                return try Spring(
+                    response: response, dampingFraction: arguments.double("damping-fraction", default: 0.825))
+            }
+            if !perceptual.isEmpty {
+                guard let duration = try arguments.double("duration") else {
+                    throw CLIError.usage("--bounce needs --duration")
+                }
+                return try Spring(duration: duration, bounce: arguments.double("bounce", default: 0))
+            }
+            return try Spring(
+                mass: arguments.double("mass", default: 1), stiffness: arguments.double("stiffness", default: 100),
+                damping: arguments.double("damping", default: 10))
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .data("\(error)")
+        }
+    }
+
+    // MARK: timing
+
+    static let timing = Command(
+        path: ["sample", "timing"],
+        summary: "Print Core Animation timing (CAMediaTiming) at parent times: progress and iteration, or removed.",
+        usage: """
+            sample timing --duration D [--begin-time B] [--speed S] [--time-offset O] [--repeat-count N|inf] \
+            [--repeat-duration R] [--autoreverses] [--fill removed|forwards|backwards|both] [--curve SPEC] \
+            --at T1,T2,… [--json]
+            """,
+        details: """
+            For each parent time prints `t progress iteration` (progress after the curve), or `t removed` when the
+            animation is not applied at that time. Follows Core Animation: local time = (t − beginTime) × speed +
+            timeOffset; one autoreversing repeat plays forward and back; duration 0 means 0.25 s.
+            """,
+        options: [
+            .value("duration", "D", "Duration of one iteration in seconds, ≥ 0 (0 means 0.25)."),
+            .value("begin-time", "B", "Begin time in the parent's seconds (default 0)."),
+            .value("speed", "S", "Speed; 0 pauses, negative plays backwards (default 1)."),
+            .value("time-offset", "O", "Offset added to local time, seconds (default 0)."),
+            .value("repeat-count", "N", "Repeats, fractional allowed, or inf (default 0 = once)."),
+            .value("repeat-duration", "R", "Total seconds to repeat for (default 0 = unused)."),
+            .flag("autoreverses", "Play each repeat forward then backward."),
+            .value("fill", "MODE", "removed, forwards, backwards or both (default removed)."),
+            .value("curve", "SPEC", "Timing function applied to progress (default linear)."),
+            .value("at", "T1,T2,…", "Parent times to sample, comma-separated seconds (required)."),
+            jsonOption,
+        ],
+        run: { arguments, streams throws(CLIError) in
+            guard let duration = try arguments.double("duration") else {
+                throw .usage("--duration is required, e.g. --duration 1")
+            }
+            guard duration >= 0 else { throw .usage("--duration must be ≥ 0, got \(duration)") }
+            guard let times = try arguments.doubleList("at") else {
+                throw .usage("--at is required: the parent times to sample, e.g. --at 0,0.5,1")
+            }
+            var repeatCount = 0.0
+            if let text = arguments.string("repeat-count") {
+                if ["inf", "infinity", "infinite"].contains(text.lowercased()) {
+                    repeatCount = .infinity
+                } else if let value = Double(text), value.isFinite, value >= 0 {
+                    repeatCount = value
+                } else {
+                    throw .usage("--repeat-count expects a number ≥ 0 or inf, got '\(text)'")
+                }
+            }
+            let repeatDuration = try arguments.double("repeat-duration", default: 0)
+            guard repeatDuration >= 0 else { throw .usage("--repeat-duration must be ≥ 0") }
+            var fill = FillMode.removed
+            if let text = arguments.string("fill") {
+                guard let mode = FillMode(rawValue: text) else {
+                    throw .usage("--fill expects removed, forwards, backwards or both, got '\(text)'")
+                }
+                fill = mode
+            }
+            let curve = try arguments.string("curve").map { spec throws(CLIError) in try parseTimingFunction(spec) }
+            let model = MediaTiming(
+                beginTime: try arguments.double("begin-time", default: 0), duration: duration,
+                speed: try arguments.double("speed", default: 1),
+                timeOffset: try arguments.double("time-offset", default: 0), repeatCount: repeatCount,
+                repeatDuration: repeatDuration, autoreverses: arguments.flag("autoreverses"), fillMode: fill)
+            var lines = ""
+            var samples: [JSONOutput] = []
+            for t in times {
+                if let state = model.state(at: t) {
+                    let progress = curve?.value(at: state.progress) ?? state.progress
+                    lines += "\(JSONOutput.format(t)) \(JSONOutput.format(progress)) \(state.iteration)\n"
+                    samples.append(
+                        .object([
+                            ("t", .number(t)), ("progress", .number(progress)),
+                            ("iteration", .integer(state.iteration)),
+                        ]))
+                } else {
+                    lines += "\(JSONOutput.format(t)) removed\n"
+                    samples.append(.object([("t", .number(t)), ("removed", .bool(true))]))
+                }
+            }
+            if arguments.flag("json") {
+                streams.out(
+                    JSONOutput.object([
+                        ("activeDuration", .number(model.activeDuration)), ("samples", .array(samples)),
+                    ]).text + "\n")
+            } else {
+                streams.out(lines)
+            }
+        })
+}

@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+
+/// Runs the built `kinetic` binary and captures what it prints.
+struct KineticProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The folder holding the built products (the `kinetic` executable sits beside the test bundle).
+    static var productsDirectory: URL {
+        #if os(macOS)
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
+            return Bundle.main.bundleURL
+        #else
+            return Bundle.main.bundleURL
+        #endif
+    }
+
+    static var executable: URL { productsDirectory.appendingPathComponent("kinetic") }
+
+    /// Runs `kinetic` with `arguments` and waits for it to exit.
+    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes to the end before waiting, so a large output cannot fill a pipe and block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
