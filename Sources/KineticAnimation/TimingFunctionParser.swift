@@ -55,7 +55,9 @@ enum TimingFunctionParser {
                 message: "'\(text)' has nested or extra parentheses: write one list of arguments, "
                     + "e.g. \(example(for: name))")
         }
-        let arguments = inside.split(separator: ",", omittingEmptySubsequences: false).map { trimmed($0) }
+        let arguments =
+            trimmed(inside).isEmpty
+            ? [] : inside.split(separator: ",", omittingEmptySubsequences: false).map { trimmed($0) }
         switch name {
         case "cubic-bezier":
             return try cubicBezier(arguments, text: text)
@@ -189,8 +191,7 @@ enum TimingFunctionParser {
     }
 
     private static func count(_ arguments: [Substring]) -> String {
-        let n = arguments.count == 1 && arguments[0].isEmpty ? 0 : arguments.count
-        return n == 1 ? "1 argument" : "\(n) arguments"
+        arguments.count == 1 ? "1 argument" : "\(arguments.count) arguments"
     }
 
     private static func example(for name: String) -> String {
