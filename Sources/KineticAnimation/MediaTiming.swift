@@ -32,7 +32,8 @@ import KineticCore
 ///   repeatDur together.
 /// - **At the exact end of the active interval** with forwards fill the state is the final one (progress 1 for a
 ///   forward animation, last repeat); without forwards fill the animation is removed (`state(at:)` is nil).
-///   Inside the interval an exact repeat boundary belongs to the next repeat (progress 0), as in Web Animations.
+///   Inside the interval an exact repeat boundary belongs to the repeat about to play: the next one (progress 0)
+///   when playing forwards, as in Web Animations; the previous one (progress 1) when playing backwards.
 /// - beginTime, speed or timeOffset NaN or infinite, or a NaN parent time: the animation is not applied.
 public struct MediaTiming: Sendable, Hashable {
     /// When the animation starts, in seconds of the parent's timeline. Default 0.
