@@ -1,0 +1,484 @@
+import KineticCore
+
+/// Why the engine refused a request. The message says what was wrong and how to fix it.
+public struct PhysicsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A sentence naming the bad value.
+    public var message: String
+    /// Creates an error with `message`.
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// A contact that began or ended touching during the last step, for collision callbacks.
+public struct ContactEvent: Sendable, Equatable {
+    /// The two bodies, in the order the engine stores them (lower index first).
+    public var bodyA: BodyID
+    /// The other body.
+    public var bodyB: BodyID
+    /// A world point of the contact, in points (for `began`; the last known point for `ended`).
+    public var point: Point
+    /// True when the bodies began touching, false when they stopped.
+    public var began: Bool
+}
+
+/// A 2D rigid-body world in points and seconds, y down (UIKit's coordinates), solved with Box2D v3's soft step:
+/// substeps, soft contacts, a relax pass and a restitution pass, warm-started persistent contacts, speculative
+/// contacts, sleeping islands. See PHYSICS.md in the project's shared notes for the design and the figures.
+///
+/// Deterministic: the same bodies added in the same order and stepped the same way give the same results bit
+/// for bit (no randomness, no libm trigonometry, pairs processed in a fixed order).
+///
+/// `step()` always advances one fixed ``PhysicsSettings/timeStep``; drive it from an accumulator (as
+/// `DynamicAnimator` does) so that the display's frame rate never changes the result.
+public final class PhysicsWorld {
+    /// The settings; changing them between steps is allowed.
+    public var settings: PhysicsSettings
+    /// Gravity in pt/s² (y down). Default (0, 1000): UIKit's gravity of magnitude 1 pointing down.
+    public var gravity: Point {
+        didSet { if gravity != oldValue { wakeAll() } }
+    }
+
+    var bodies: [Body] = []
+    var states: [BodyState] = []
+    var vertices: [Point] = []
+    var normals: [Point] = []
+    private var freeBodies: [Int32] = []
+    var contacts: [Contact] = []
+    var pairs = PairTable()
+    var constraints: [ContactConstraint] = []
+    var joints: [Joint] = []
+    private var freeJoints: [Int32] = []
+    var awake: [Int32] = []
+    var integration: [IntegrationInput] = []
+    var sorted: [Int32] = []
+    var candidatePairs: [UInt64] = []
+    var islandParent: [Int32] = []
+    var islandSleep: [Double] = []
+    let scratch = CollisionScratch()
+    var stepIndex: UInt32 = 0
+    /// Contacts that began or ended touching during the last step, in a fixed order.
+    public internal(set) var contactEvents: [ContactEvent] = []
+    /// How many steps have run.
+    public internal(set) var stepCount = 0
+    /// True once a step ended with every dynamic body asleep (or none present).
+    public internal(set) var isAtRest = true
+
+    /// An empty world with `settings` and gravity (0, 1000) pt/s².
+    public init(settings: PhysicsSettings = PhysicsSettings(), gravity: Point = Point(x: 0, y: 1000)) {
+        self.settings = settings
+        self.gravity = gravity
+        // Body 0 is the ground: a static body with no shape that joints to the world attach to.
+        bodies.append(
+            Body(
+                center: .zero, rotation: .identity, angle: 0, localCentroid: .zero, kind: .static, mass: 0,
+                inverseMass: 0, inertia: 0, inverseInertia: 0, gravityScale: 0, linearDamping: 0, angularDamping: 0,
+                friction: 0, restitution: 0, allowsRotation: false, shapeKind: .circle, vertexStart: 0, vertexCount: 0,
+                radius: 0, maximumExtent: 0, minimumExtent: 0, area: 0, isAwake: false, isBoundary: false,
+                collisionGroups: 0, boundaryGroups: 0, userData: -1, generation: 0))
+        states.append(BodyState())
+    }
+
+    deinit { scratch.deallocate() }
+
+    // MARK: Bodies
+
+    /// Adds a body. Throws when a value is not finite, a size or the density is not positive, or the shape is
+    /// degenerate; the message names the value.
+    @discardableResult
+    public func addBody(_ definition: BodyDefinition) throws(PhysicsError) -> BodyID {
+        let geometry: ShapeGeometry
+        do { geometry = try ShapeGeometry.make(definition.shape) } catch { throw PhysicsError(error.message) }
+        try Self.validate(definition)
+        if case .segment = definition.shape, definition.kind == .dynamic {
+            throw PhysicsError("a segment can only be a static body (a boundary); use a thin box for a moving bar")
+        }
+        let isDynamic = definition.kind == .dynamic
+        let densityPerPoint = definition.density / 10_000
+        let mass = isDynamic ? densityPerPoint * geometry.area : 0
+        let inertia = isDynamic ? densityPerPoint * geometry.secondMomentOfArea : 0
+        let rotation = Rotation(angle: definition.angle)
+        let start = Int32(vertices.count)
+        vertices.append(contentsOf: geometry.vertices)
+        normals.append(contentsOf: geometry.normals)
+        while normals.count < vertices.count { normals.append(.zero) }
+        var body = Body(
+            center: definition.position + rotation.rotate(geometry.centroid), rotation: rotation,
+            angle: definition.angle, localCentroid: geometry.centroid, kind: definition.kind, mass: mass,
+            inverseMass: mass > 0 ? 1 / mass : 0, inertia: inertia,
+            inverseInertia: inertia > 0 && definition.allowsRotation ? 1 / inertia : 0,
+            gravityScale: definition.gravityScale, linearDamping: definition.resistance,
+            angularDamping: definition.angularResistance, friction: definition.friction,
+            restitution: definition.elasticity, allowsRotation: definition.allowsRotation, shapeKind: geometry.kind,
+            vertexStart: start, vertexCount: Int32(geometry.vertices.count), radius: geometry.radius,
+            maximumExtent: geometry.maximumExtent, minimumExtent: geometry.minimumExtent, area: geometry.area,
+            isAwake: isDynamic, isBoundary: definition.isBoundary, collisionGroups: definition.collisionGroups,
+            boundaryGroups: definition.boundaryGroups, userData: definition.userData, generation: 0)
+        var state = BodyState()
+        state.inverseMass = body.inverseMass
+        state.inverseInertia = body.inverseInertia
+        let index: Int32
+        if let reused = freeBodies.popLast() {
+            index = reused
+            body.generation = bodies[Int(reused)].generation &+ 1
+            bodies[Int(reused)] = body
+            states[Int(reused)] = state
+        } else {
+            index = Int32(bodies.count)
+            bodies.append(body)
+            states.append(state)
+        }
+        updateBounds(Int(index), timeStep: 0)
+        sorted.append(index)
+        let id = BodyID(index: index, generation: body.generation)
+        if isDynamic {
+            setVelocityUnchecked(Int(index), definition.velocity, definition.angularVelocity)
+            isAtRest = false
+        }
+        return id
+    }
+
+    private static func validate(_ d: BodyDefinition) throws(PhysicsError) {
+        let finite: [(String, Double)] = [
+            ("position.x", d.position.x), ("position.y", d.position.y), ("angle", d.angle),
+            ("velocity.x", d.velocity.x), ("velocity.y", d.velocity.y), ("angularVelocity", d.angularVelocity),
+            ("gravityScale", d.gravityScale),
+        ]
+        for (name, value) in finite where !value.isFinite {
+            throw PhysicsError("\(name) must be a finite number (got \(value))")
+        }
+        try validateMaterial(
+            density: d.density, friction: d.friction, elasticity: d.elasticity, resistance: d.resistance,
+            angularResistance: d.angularResistance)
+    }
+
+    static func validateMaterial(
+        density: Double, friction: Double, elasticity: Double, resistance: Double, angularResistance: Double
+    ) throws(PhysicsError) {
+        guard density.isFinite, density > 0 else {
+            throw PhysicsError("density must be a finite number > 0 (got \(density)); UIKit's default is 1")
+        }
+        guard friction.isFinite, friction >= 0 else {
+            throw PhysicsError("friction must be a finite number >= 0 (got \(friction))")
+        }
+        guard elasticity.isFinite, elasticity >= 0, elasticity <= 1 else {
+            throw PhysicsError("elasticity must be in 0...1 (got \(elasticity))")
+        }
+        guard resistance.isFinite, resistance >= 0 else {
+            throw PhysicsError("resistance must be a finite number >= 0 (got \(resistance))")
+        }
+        guard angularResistance.isFinite, angularResistance >= 0 else {
+            throw PhysicsError("angularResistance must be a finite number >= 0 (got \(angularResistance))")
+        }
+    }
+
+    func index(of id: BodyID) throws(PhysicsError) -> Int {
+        let i = Int(id.index)
+        guard i > 0, i < bodies.count, bodies[i].isAlive, bodies[i].generation == id.generation else {
+            throw PhysicsError("the body was removed from the world or belongs to another world")
+        }
+        return i
+    }
+
+    /// The handle of body `index` (for events).
+    func id(ofIndex index: Int32) -> BodyID { BodyID(index: index, generation: bodies[Int(index)].generation) }
+
+    /// Removes a body with its contacts and joints; touching bodies wake.
+    public func removeBody(_ id: BodyID) throws(PhysicsError) {
+        let i = try index(of: id)
+        wakeIsland(of: i)
+        var c = 0
+        while c < contacts.count {
+            if contacts[c].bodyA == Int32(i) || contacts[c].bodyB == Int32(i) {
+                let other = contacts[c].bodyA == Int32(i) ? contacts[c].bodyB : contacts[c].bodyA
+                wakeIsland(of: Int(other))
+                destroyContact(c)
+            } else {
+                c += 1
+            }
+        }
+        for j in 0..<joints.count
+        where joints[j].isAlive && (joints[j].bodyA == Int32(i) || joints[j].bodyB == Int32(i)) {
+            removeJointAt(j)
+        }
+        bodies[i].isAlive = false
+        bodies[i].isAwake = false
+        bodies[i].generation &+= 1
+        states[i] = BodyState()
+        sorted.removeAll { $0 == Int32(i) }
+        freeBodies.append(Int32(i))
+    }
+
+    /// The number of live bodies (the ground not counted).
+    public var bodyCount: Int { bodies.count - 1 - freeBodies.count }
+
+    /// The number of dynamic bodies that are awake.
+    public var awakeBodyCount: Int {
+        var n = 0
+        for b in bodies where b.isAlive && b.isDynamic && b.isAwake { n += 1 }
+        return n
+    }
+
+    /// The body's centre (the item's centre) in points.
+    public func position(of id: BodyID) throws(PhysicsError) -> Point { bodies[try index(of: id)].origin }
+
+    /// The body's angle in radians, accumulated over whole turns.
+    public func angle(of id: BodyID) throws(PhysicsError) -> Double { bodies[try index(of: id)].angle }
+
+    /// The body's velocity in pt/s. In free flight this is the exact velocity at the current time (the solver keeps
+    /// a half-step value internally; see ``setVelocity(of:_:angularVelocity:)``).
+    public func velocity(of id: BodyID) throws(PhysicsError) -> Point { reportedVelocity(try index(of: id)) }
+
+    /// The angular velocity in rad/s (positive turns clockwise on screen).
+    public func angularVelocity(of id: BodyID) throws(PhysicsError) -> Double {
+        states[try index(of: id)].angularVelocity
+    }
+
+    /// True when the body is awake (static bodies are never awake).
+    public func isAwake(_ id: BodyID) throws(PhysicsError) -> Bool { bodies[try index(of: id)].isAwake }
+
+    /// The owner's tag given at creation.
+    public func userData(of id: BodyID) throws(PhysicsError) -> Int { bodies[try index(of: id)].userData }
+
+    /// The body's mass (UIKit's units: a 100×100 item of density 1 has mass 1).
+    public func mass(of id: BodyID) throws(PhysicsError) -> Double { bodies[try index(of: id)].mass }
+
+    /// The moment of inertia about the centre of mass (mass·pt²).
+    public func inertia(of id: BodyID) throws(PhysicsError) -> Double { bodies[try index(of: id)].inertia }
+
+    /// The constant acceleration of a body in free flight: gravity times its scale.
+    @inline(__always) func acceleration(_ i: Int) -> Point { gravity * bodies[i].gravityScale }
+
+    /// Half a substep of gravity: the offset between the stored (half-step) velocity and the reported one.
+    @inline(__always) func halfStepOffset(_ i: Int) -> Point {
+        acceleration(i) * (0.5 * settings.timeStep / Double(max(1, settings.substeps)))
+    }
+
+    func reportedVelocity(_ i: Int) -> Point {
+        let body = bodies[i]
+        guard body.isDynamic, body.isAwake, body.touchingCount == 0 else { return states[i].velocity }
+        return states[i].velocity + halfStepOffset(i)
+    }
+
+    /// Sets the velocity (pt/s) and angular velocity (rad/s) and wakes the body. Static bodies ignore it.
+    public func setVelocity(of id: BodyID, _ velocity: Point, angularVelocity: Double) throws(PhysicsError) {
+        guard velocity.x.isFinite, velocity.y.isFinite, angularVelocity.isFinite else {
+            throw PhysicsError("velocity must be finite (got \(velocity), \(angularVelocity))")
+        }
+        let i = try index(of: id)
+        guard bodies[i].isDynamic else { return }
+        wakeIsland(of: i)
+        setVelocityUnchecked(i, velocity, angularVelocity)
+    }
+
+    func setVelocityUnchecked(_ i: Int, _ velocity: Point, _ angularVelocity: Double) {
+        // Leapfrog bookkeeping (PHYSICS.md §8): store v − ½·a·h so that free fall is exact.
+        states[i].velocity = bodies[i].touchingCount == 0 ? velocity - halfStepOffset(i) : velocity
+        states[i].angularVelocity = bodies[i].allowsRotation ? angularVelocity : 0
+    }
+
+    /// Adds an impulse (mass·pt/s) at a world point and wakes the body: Δv = J/m, Δω = r × J / I.
+    public func applyImpulse(to id: BodyID, _ impulse: Point, at point: Point) throws(PhysicsError) {
+        guard impulse.x.isFinite, impulse.y.isFinite, point.x.isFinite, point.y.isFinite else {
+            throw PhysicsError("impulse and point must be finite (got \(impulse) at \(point))")
+        }
+        let i = try index(of: id)
+        guard bodies[i].isDynamic else { return }
+        wakeIsland(of: i)
+        states[i].velocity = multiplyAdd(states[i].velocity, bodies[i].inverseMass, impulse)
+        states[i].angularVelocity += bodies[i].inverseInertia * cross(point - bodies[i].center, impulse)
+    }
+
+    /// Adds a force (mass·pt/s²) at a world point for the next step only, and wakes the body.
+    public func applyForce(to id: BodyID, _ force: Point, at point: Point) throws(PhysicsError) {
+        guard force.x.isFinite, force.y.isFinite, point.x.isFinite, point.y.isFinite else {
+            throw PhysicsError("force and point must be finite (got \(force) at \(point))")
+        }
+        let i = try index(of: id)
+        guard bodies[i].isDynamic else { return }
+        if force != .zero { wakeIsland(of: i) }
+        bodies[i].force += force
+        bodies[i].torque += cross(point - bodies[i].center, force)
+    }
+
+    /// Adds a torque (mass·pt²/s²) for the next step only, and wakes the body.
+    public func applyTorque(to id: BodyID, _ torque: Double) throws(PhysicsError) {
+        guard torque.isFinite else { throw PhysicsError("torque must be finite (got \(torque))") }
+        let i = try index(of: id)
+        guard bodies[i].isDynamic else { return }
+        if torque != 0 { wakeIsland(of: i) }
+        bodies[i].torque += torque
+    }
+
+    /// Moves a body (teleports it: no velocity change) and wakes what touches it.
+    public func setTransform(of id: BodyID, position: Point, angle: Double) throws(PhysicsError) {
+        guard position.x.isFinite, position.y.isFinite, angle.isFinite else {
+            throw PhysicsError("position and angle must be finite (got \(position), \(angle))")
+        }
+        let i = try index(of: id)
+        wakeIsland(of: i)
+        wakeTouching(i)
+        let rotation = Rotation(angle: angle)
+        bodies[i].rotation = rotation
+        bodies[i].angle = angle
+        bodies[i].center = position + rotation.rotate(bodies[i].localCentroid)
+        updateBounds(i, timeStep: 0)
+    }
+
+    /// Changes the material and damping of a body (validated like ``BodyDefinition``); the body wakes.
+    func setMaterial(
+        _ i: Int, density: Double, friction: Double, elasticity: Double, resistance: Double, angularResistance: Double,
+        allowsRotation: Bool
+    ) {
+        var body = bodies[i]
+        if body.isDynamic {
+            let scale = density / 10_000 / (body.mass / body.area)
+            if scale.isFinite && scale != 1 {
+                body.mass *= scale
+                body.inertia *= scale
+                body.inverseMass = 1 / body.mass
+            }
+            body.inverseInertia = allowsRotation && body.inertia > 0 ? 1 / body.inertia : 0
+        }
+        body.friction = friction
+        body.restitution = elasticity
+        body.linearDamping = resistance
+        body.angularDamping = angularResistance
+        body.allowsRotation = allowsRotation
+        bodies[i] = body
+        states[i].inverseMass = body.inverseMass
+        states[i].inverseInertia = body.inverseInertia
+        if !allowsRotation { states[i].angularVelocity = 0 }
+        for c in 0..<contacts.count where contacts[c].bodyA == Int32(i) || contacts[c].bodyB == Int32(i) {
+            mixMaterial(c)
+        }
+        wakeIsland(of: i)
+    }
+
+    /// Makes a body static (anchored) or dynamic again.
+    func setKind(_ i: Int, _ kind: BodyKind, density: Double) {
+        guard bodies[i].kind != kind else { return }
+        wakeIsland(of: i)
+        wakeTouching(i)
+        var body = bodies[i]
+        body.kind = kind
+        if kind == .dynamic {
+            body.mass = density / 10_000 * body.area
+            body.inertia = density / 10_000 * secondMoment(i)
+            body.inverseMass = 1 / body.mass
+            body.inverseInertia = body.allowsRotation ? 1 / body.inertia : 0
+            body.isAwake = true
+            body.sleepTime = 0
+        } else {
+            body.mass = 0
+            body.inertia = 0
+            body.inverseMass = 0
+            body.inverseInertia = 0
+            body.isAwake = false
+            states[i].velocity = .zero
+            states[i].angularVelocity = 0
+        }
+        bodies[i] = body
+        states[i].inverseMass = body.inverseMass
+        states[i].inverseInertia = body.inverseInertia
+        isAtRest = false
+    }
+
+    /// The shape's polar second moment of area, recomputed from its stored geometry.
+    private func secondMoment(_ i: Int) -> Double {
+        let body = bodies[i]
+        let start = Int(body.vertexStart)
+        let count = Int(body.vertexCount)
+        switch body.shapeKind {
+        case .circle:
+            return Double.pi * body.radius * body.radius * body.radius * body.radius / 2
+        case .segment:
+            return 0
+        case .polygon:
+            let points = Array(vertices[start..<(start + count)])
+            let shape = BodyShape.polygon(vertices: points, radius: body.radius)
+            return (try? ShapeGeometry.make(shape).secondMomentOfArea) ?? 0
+        }
+    }
+
+    /// Changes the body's gravity scale (0 ignores gravity).
+    func setGravityScale(_ i: Int, _ scale: Double) {
+        guard bodies[i].gravityScale != scale else { return }
+        // Keep the reported velocity continuous under the leapfrog bookkeeping.
+        let reported = reportedVelocity(i)
+        bodies[i].gravityScale = scale
+        if bodies[i].isDynamic {
+            wakeIsland(of: i)
+            setVelocityUnchecked(i, reported, states[i].angularVelocity)
+        }
+    }
+
+    /// Changes the collision filter of a body.
+    func setCollisionGroups(_ i: Int, collision: UInt64, boundary: UInt64) {
+        guard bodies[i].collisionGroups != collision || bodies[i].boundaryGroups != boundary else { return }
+        bodies[i].collisionGroups = collision
+        bodies[i].boundaryGroups = boundary
+        wakeIsland(of: i)
+        wakeTouching(i)
+    }
+
+    // MARK: Joints
+
+    func addJoint(_ joint: Joint) -> Int32 {
+        var joint = joint
+        let index: Int32
+        if let reused = freeJoints.popLast() {
+            index = reused
+            joint.generation = joints[Int(reused)].generation &+ 1
+            joints[Int(reused)] = joint
+        } else {
+            index = Int32(joints.count)
+            joints.append(joint)
+        }
+        wakeIsland(of: Int(joint.bodyA))
+        wakeIsland(of: Int(joint.bodyB))
+        return index
+    }
+
+    func removeJointAt(_ j: Int) {
+        guard joints[j].isAlive else { return }
+        joints[j].isAlive = false
+        wakeIsland(of: Int(joints[j].bodyA))
+        wakeIsland(of: Int(joints[j].bodyB))
+        freeJoints.append(Int32(j))
+    }
+
+    // MARK: Sleeping
+
+    /// Wakes the sleeping island that body `i` belongs to (no-op for awake or static bodies).
+    func wakeIsland(of i: Int) {
+        guard i > 0, bodies[i].isAlive, bodies[i].isDynamic, !bodies[i].isAwake else { return }
+        var next = Int32(i)
+        // The island is a circular list: walk it once.
+        repeat {
+            let b = Int(next)
+            bodies[b].isAwake = true
+            bodies[b].sleepTime = 0
+            next = bodies[b].islandNext
+            bodies[b].islandNext = -1
+        } while next >= 0 && next != Int32(i)
+        isAtRest = false
+    }
+
+    /// Wakes every body touching body `i`.
+    func wakeTouching(_ i: Int) {
+        for c in 0..<contacts.count where contacts[c].bodyA == Int32(i) || contacts[c].bodyB == Int32(i) {
+            wakeIsland(of: Int(contacts[c].bodyA))
+            wakeIsland(of: Int(contacts[c].bodyB))
+        }
+    }
+
+    /// Wakes every dynamic body.
+    public func wakeAll() {
+        for i in 1..<bodies.count where bodies[i].isAlive && bodies[i].isDynamic && !bodies[i].isAwake {
+            bodies[i].isAwake = true
+            bodies[i].sleepTime = 0
+            bodies[i].islandNext = -1
+            isAtRest = false
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import KineticCore
+
+/// The scenes that the tests, the benchmarks and the peer scripts (Benchmarks/peers) share, built the same way
+/// everywhere: y-down points, gravity (0, 1000) pt/s², the engine's default settings.
+public enum ReferenceScenes {
+    /// A built scene: the world and its boxes in creation order.
+    public struct Built {
+        /// The world, ready to step.
+        public let world: PhysicsWorld
+        /// The dynamic boxes, in creation order.
+        public let boxes: [BodyID]
+    }
+
+    /// A deterministic generator of numbers in [0, 1): a 64-bit LCG (Knuth's MMIX constants), top 53 bits.
+    /// The peer scripts reproduce it exactly, so every engine sees the same boxes.
+    public struct Generator: Sendable {
+        private var state: UInt64
+
+        /// A generator started from `seed`.
+        public init(seed: UInt64) { state = seed }
+
+        /// The next number in [0, 1).
+        public mutating func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / 9_007_199_254_740_992
+        }
+    }
+
+    /// Four static segments along the edges of `width` × `height` (origin at 0, 0), like UIKit's reference bounds.
+    public static func addWalls(to world: PhysicsWorld, width: Double, height: Double) throws(PhysicsError) {
+        let corners = [
+            Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height),
+        ]
+        for k in 0..<4 {
+            var wall = BodyDefinition(shape: .segment(from: corners[k], to: corners[(k + 1) % 4]), position: .zero)
+            wall.kind = .static
+            wall.isBoundary = true
+            try world.addBody(wall)
+        }
+    }
+
+    /// The frames of a pile: `count` boxes with sides drawn uniformly from `minimumSide`…`maximumSide`
+    /// (width first, then height, from ``Generator`` seeded with `seed`), laid out in rows from the top-left with
+    /// `gap` points between them, like the views of a screen.
+    public static func pileFrames(
+        count: Int, width: Double, minimumSide: Double, maximumSide: Double, gap: Double, seed: UInt64
+    ) -> [Rect] {
+        var generator = Generator(seed: seed)
+        var frames: [Rect] = []
+        var x = gap
+        var y = gap
+        var rowHeight = 0.0
+        for _ in 0..<count {
+            let w = minimumSide + (maximumSide - minimumSide) * generator.next()
+            let h = minimumSide + (maximumSide - minimumSide) * generator.next()
+            if x + w + gap > width {
+                x = gap
+                y += rowHeight + gap
+                rowHeight = 0
+            }
+            frames.append(Rect(x: x, y: y, width: w, height: h))
+            x += w + gap
+            rowHeight = max(rowHeight, h)
+        }
+        return frames
+    }
+
+    /// A pile of boxes (see ``pileFrames(count:width:minimumSide:maximumSide:gap:seed:)``) falling inside walls
+    /// of `width` × `height`. The scene: 40 boxes of 20…80 pt in 375 × 667; the benchmark's: 1,000 boxes
+    /// of 10…30 pt in 1000 × 800.
+    public static func pile(
+        count: Int, width: Double, height: Double, minimumSide: Double, maximumSide: Double,
+        seed: UInt64 = 1, friction: Double = 0.5, settings: PhysicsSettings = PhysicsSettings()
+    ) throws(PhysicsError) -> Built {
+        let world = PhysicsWorld(settings: settings)
+        try addWalls(to: world, width: width, height: height)
+        var boxes: [BodyID] = []
+        let frames = pileFrames(
+            count: count, width: width, minimumSide: minimumSide, maximumSide: maximumSide, gap: 2, seed: seed)
+        for frame in frames {
+            var box = BodyDefinition(shape: .box(width: frame.width, height: frame.height), position: frame.center)
+            box.friction = friction
+            boxes.append(try world.addBody(box))
+        }
+        return Built(world: world, boxes: boxes)
+    }
+
+    /// A column of `count` boxes of `width` × `height` resting on a floor at y = `floorY`, centred on x = 187.5,
+    /// each exactly touching the one below (friction 0.6).
+    public static func stack(
+        count: Int, width: Double = 60, height: Double = 30, floorY: Double = 600,
+        settings: PhysicsSettings = PhysicsSettings()
+    ) throws(PhysicsError) -> Built {
+        let world = PhysicsWorld(settings: settings)
+        var floor = BodyDefinition(shape: .box(width: 2375, height: 100), position: Point(x: 187.5, y: floorY + 50))
+        floor.kind = .static
+        floor.friction = 0.6
+        try world.addBody(floor)
+        var boxes: [BodyID] = []
+        for k in 0..<count {
+            var box = BodyDefinition(
+                shape: .box(width: width, height: height),
+                position: Point(x: 187.5, y: floorY - height / 2 - Double(k) * height))
+            box.friction = 0.6
+            boxes.append(try world.addBody(box))
+        }
+        return Built(world: world, boxes: boxes)
+    }
+
+    /// The fixture's drop scene (Tests/Fixtures/physics_chipmunk.json, scene 2): a 100 × 100 box (friction 0.5,
+    /// `elasticity`) with its centre at (187.5, 150), above a static floor box x −1000…1375, y 600…700
+    /// (friction 0.5, elasticity 0), 400 pt below the box's bottom.
+    public static func drop(elasticity: Double, settings: PhysicsSettings = PhysicsSettings()) throws(PhysicsError)
+        -> Built
+    {
+        let world = PhysicsWorld(settings: settings)
+        var floor = BodyDefinition(shape: .box(width: 2375, height: 100), position: Point(x: 187.5, y: 650))
+        floor.kind = .static
+        floor.friction = 0.5
+        try world.addBody(floor)
+        var box = BodyDefinition(shape: .box(width: 100, height: 100), position: Point(x: 187.5, y: 150))
+        box.friction = 0.5
+        box.elasticity = elasticity
+        let id = try world.addBody(box)
+        return Built(world: world, boxes: [id])
+    }
+}

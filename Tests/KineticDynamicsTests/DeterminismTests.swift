@@ -1,0 +1,45 @@
+import KineticCore
+import XCTest
+
+@testable import KineticDynamics
+
+/// The same scene gives the same bits (Box2D's determinism test, on the 40-box pile).
+final class DeterminismTests: XCTestCase {
+    /// FNV-1a over the bit patterns of every box's position and angle, and the step at which the pile slept.
+    private func runPile() throws -> (hash: UInt64, restStep: Int) {
+        let scene = try ReferenceScenes.pile(count: 40, width: 375, height: 667, minimumSide: 20, maximumSide: 80)
+        var restStep = -1
+        for n in 1...600 {
+            scene.world.step()
+            if restStep < 0 && scene.world.isAtRest { restStep = n }
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ value: Double) {
+            var bits = value.bitPattern
+            for _ in 0..<8 {
+                hash = (hash ^ (bits & 0xFF)) &* 0x100_0000_01b3
+                bits >>= 8
+            }
+        }
+        for box in scene.boxes {
+            let p = try scene.world.position(of: box)
+            mix(p.x)
+            mix(p.y)
+            mix(try scene.world.angle(of: box))
+        }
+        return (hash, restStep)
+    }
+
+    func testPileIsBitForBitRepeatable() throws {
+        let first = try runPile()
+        let second = try runPile()
+        XCTAssertEqual(first.hash, second.hash)
+        XCTAssertEqual(first.restStep, second.restStep)
+        // Recorded values: a change here means the engine's arithmetic changed (update on purpose only).
+        XCTAssertEqual(first.restStep, DeterminismTests.recordedRestStep)
+        XCTAssertEqual(first.hash, DeterminismTests.recordedHash, String(format: "hash %016llx", first.hash))
+    }
+
+    static let recordedRestStep = 311
+    static let recordedHash: UInt64 = 0xf14d_6063_bcdd_bccf
+}

@@ -1,0 +1,138 @@
+import KineticCore
+import XCTest
+
+@testable import KineticDynamics
+
+/// The bar for the engine, at default settings (1/120 s steps, 4 substeps).
+final class EngineBarTests: XCTestCase {
+    private let dt = 1.0 / 120.0
+
+    func testFreeFallIsExactWithinHalfAPoint() throws {
+        let world = PhysicsWorld()
+        let box = try world.addBody(
+            BodyDefinition(shape: .box(width: 100, height: 100), position: Point(x: 187.5, y: 100)))
+        var worst = 0.0
+        for n in 1...120 {
+            world.step()
+            let t = Double(n) * dt
+            let y = try world.position(of: box).y
+            worst = max(worst, abs(y - (100 + 500 * t * t)))
+        }
+        let y = try world.position(of: box).y
+        XCTAssertEqual(y, 600, accuracy: 0.5, "y₀ + 500 t² at t = 1 s")
+        XCTAssertLessThan(worst, 0.5)
+        XCTAssertEqual(try world.velocity(of: box).y, 1000, accuracy: 0.5, "v = g t at t = 1 s")
+        // Chipmunk's figure from the fixture, for the record: it lags by 8.3 pt at 60 Hz.
+        let chipmunk = try ChipmunkFixture.load()
+        XCTAssertGreaterThan(chipmunk.freeFallDeviation, 8)
+        XCTAssertLessThan(abs(y - 600), chipmunk.freeFallDeviation)
+    }
+
+    func testDroppedBoxLandsOnTimeRestsShallowAndSleeps() throws {
+        let scene = try ReferenceScenes.drop(elasticity: 0)
+        let world = scene.world
+        let box = scene.boxes[0]
+        var contactTime: Double?
+        var sleepTime: Double?
+        var deepest = 0.0
+        for n in 1...600 {
+            world.step()
+            let t = Double(n) * dt
+            let bottom = try world.position(of: box).y + 50
+            if contactTime == nil && bottom >= 600 - 0.5 { contactTime = t }
+            if contactTime != nil { deepest = max(deepest, bottom - 600) }
+            if sleepTime == nil, try !world.isAwake(box) { sleepTime = t }
+        }
+        let analytic = (400.0 / 500.0).squareRoot()  // 0.894 s
+        let contact = try XCTUnwrap(contactTime)
+        XCTAssertEqual(contact, analytic, accuracy: dt, "first contact within one step of √(2h/g)")
+        let rest = try world.position(of: box).y + 50 - 600
+        XCTAssertLessThan(rest, 0.5, "resting penetration")
+        XCTAssertGreaterThan(rest, -0.5, "no gap under the box")
+        XCTAssertLessThan(deepest, 0.5, "deepest penetration after contact")
+        let asleep = try XCTUnwrap(sleepTime)
+        XCTAssertLessThanOrEqual(asleep - contact, 0.3, "asleep within 0.3 s of contact")
+        XCTAssertEqual(try world.angle(of: box), 0, accuracy: 1e-4, "a square landing flat does not turn")
+    }
+
+    func testHalfElasticBoxReboundsToAQuarterOfTheDrop() throws {
+        let scene = try ReferenceScenes.drop(elasticity: 0.5)
+        let world = scene.world
+        let box = scene.boxes[0]
+        var landed = false
+        var leftFloor = false
+        var highest = Double.infinity
+        for _ in 1...360 {
+            world.step()
+            let bottom = try world.position(of: box).y + 50
+            if !landed && bottom >= 599 { landed = true }
+            if landed && bottom < 595 { leftFloor = true }
+            if leftFloor {
+                highest = min(highest, bottom)
+                if bottom >= 599 { break }
+            }
+        }
+        let rebound = 600 - highest
+        XCTAssertTrue(leftFloor)
+        XCTAssertEqual(rebound, 0.25 * 400, accuracy: 0.05 * 100, "rebound e²·h = 100 pt within 5 %")
+    }
+
+    func testStackOfTenStandsStillForFiveSeconds() throws {
+        let scene = try ReferenceScenes.stack(count: 10)
+        let world = scene.world
+        let start = try scene.boxes.map { try world.position(of: $0) }
+        var worstShift = 0.0
+        var worstTurn = 0.0
+        for _ in 0..<600 {
+            world.step()
+            for (k, box) in scene.boxes.enumerated() {
+                worstShift = max(worstShift, abs(try world.position(of: box).x - start[k].x))
+                worstTurn = max(worstTurn, abs(try world.angle(of: box)))
+            }
+        }
+        XCTAssertLessThanOrEqual(worstShift, 0.5)
+        XCTAssertLessThanOrEqual(worstTurn, 0.01)
+        let top = try world.position(of: scene.boxes[9]).y
+        XCTAssertEqual(top, start[9].y, accuracy: 5, "soft contacts: the stack sags by less than 5 pt")
+        XCTAssertTrue(world.isAtRest, "the stack sleeps")
+    }
+
+    func testPileOfFortyStaysInsideTheWallsAndSleepsWithinFourSeconds() throws {
+        let scene = try ReferenceScenes.pile(count: 40, width: 375, height: 667, minimumSide: 20, maximumSide: 80)
+        let world = scene.world
+        var worstOutside = 0.0
+        var restedAt: Double?
+        for n in 1...600 {
+            world.step()
+            for box in scene.boxes {
+                let i = try world.index(of: box)
+                let body = world.bodies[i]
+                let start = Int(body.vertexStart)
+                for k in start..<(start + Int(body.vertexCount)) {
+                    let corner = body.transform.apply(world.vertices[k])
+                    worstOutside = max(worstOutside, -corner.x, corner.x - 375, -corner.y, corner.y - 667)
+                }
+            }
+            if restedAt == nil && world.isAtRest { restedAt = Double(n) * dt }
+        }
+        XCTAssertLessThanOrEqual(worstOutside, 0.5, "every box inside the walls within 0.5 pt at every step")
+        let rested = try XCTUnwrap(restedAt, "the pile never came to rest")
+        XCTAssertLessThanOrEqual(rested, 4)
+    }
+}
+
+/// Chipmunk's figures from Tests/Fixtures/physics_chipmunk.json.
+struct ChipmunkFixture {
+    var freeFallDeviation: Double
+
+    static func load() throws -> ChipmunkFixture {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/physics_chipmunk.json")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        let root = try XCTUnwrap(json as? [String: Any])
+        let scene = try XCTUnwrap(root["scene1_free_fall"] as? [String: Any])
+        let runs = try XCTUnwrap(scene["runs"] as? [[String: Any]])
+        let deviation = try XCTUnwrap(runs.first?["deviation_at_t1"] as? Double)
+        return ChipmunkFixture(freeFallDeviation: abs(deviation))
+    }
+}
