@@ -1,0 +1,121 @@
+import KineticCore
+
+/// Settings shared by all encoders, with the format-specific ones grouped in `gif` and `video`.
+public struct EncoderOptions: Hashable, Sendable {
+    /// How many times an animation plays: 0 (the default) loops forever, 1 plays once, n plays n times. Used by
+    /// APNG (`num_plays`) and GIF (NETSCAPE2.0 repeat count n − 1; no extension for 1). Must be 0…65536.
+    public var loopCount: Int
+    /// An opaque colour to draw every frame over, or nil (the default) to keep transparency: PNG and APNG keep
+    /// full alpha, GIF keeps 1-bit transparency (pixels with alpha < `gif.alphaThreshold` become transparent),
+    /// WebM keeps alpha (VP9 yuva420p). MP4 has no alpha and uses black when this is nil. The colour's own
+    /// alpha is ignored.
+    public var background: Color?
+    /// GIF settings.
+    public var gif: GIFOptions
+    /// MP4 and WebM settings.
+    public var video: VideoOptions
+    /// zlib compression level for PNG and APNG, 0 (none, fastest) … 9 (smallest). Defaults to 6.
+    public var pngCompressionLevel: Int
+
+    /// Creates options; see each property for its default.
+    public init(
+        loopCount: Int = 0, background: Color? = nil, gif: GIFOptions = GIFOptions(),
+        video: VideoOptions = VideoOptions(), pngCompressionLevel: Int = 6
+    ) {
+        self.loopCount = loopCount
+        self.background = background
+        self.gif = gif
+        self.video = video
+        self.pngCompressionLevel = pngCompressionLevel
+    }
+
+    /// Throws `RasterError.invalidOption` for a value outside its documented range.
+    func validate() throws(RasterError) {
+        guard (0...65_536).contains(loopCount) else {
+            throw .invalidOption(name: "loop count", value: "\(loopCount)", reason: "must be 0 (forever) … 65536")
+        }
+        guard (0...9).contains(pngCompressionLevel) else {
+            throw .invalidOption(
+                name: "PNG compression level", value: "\(pngCompressionLevel)", reason: "must be 0…9")
+        }
+        try gif.validate()
+        try video.validate()
+    }
+}
+
+/// GIF encoder settings (libimagequant palettes, one per frame).
+public struct GIFOptions: Hashable, Sendable {
+    /// Floyd–Steinberg dithering strength, 0 (none: flat colour bands, smallest files) … 1 (full: smoothest
+    /// gradients). Defaults to 0.5.
+    public var dithering: Double
+    /// Palette quality target, 1…100: libimagequant uses as few colours as reach it (up to `maximumColors`).
+    /// Defaults to 100 (best).
+    public var quality: Int
+    /// libimagequant's speed/quality trade-off, 1 (slowest, best palette) … 10 (fastest). Defaults to 4.
+    public var speed: Int
+    /// Colours per frame palette, 2…256, including the transparent entry. Defaults to 256.
+    public var maximumColors: Int
+    /// With a transparent background, pixels whose alpha is below this (1…255) become transparent and the others
+    /// opaque (GIF has 1-bit transparency). Defaults to 128.
+    public var alphaThreshold: Int
+
+    /// Creates GIF options; see each property for its range and default.
+    public init(
+        dithering: Double = 0.5, quality: Int = 100, speed: Int = 4, maximumColors: Int = 256,
+        alphaThreshold: Int = 128
+    ) {
+        self.dithering = dithering
+        self.quality = quality
+        self.speed = speed
+        self.maximumColors = maximumColors
+        self.alphaThreshold = alphaThreshold
+    }
+
+    func validate() throws(RasterError) {
+        guard dithering.isFinite, (0...1).contains(dithering) else {
+            throw .invalidOption(name: "GIF dithering", value: "\(dithering)", reason: "must be 0…1")
+        }
+        guard (1...100).contains(quality) else {
+            throw .invalidOption(name: "GIF quality", value: "\(quality)", reason: "must be 1…100")
+        }
+        guard (1...10).contains(speed) else {
+            throw .invalidOption(name: "GIF speed", value: "\(speed)", reason: "must be 1 (best) … 10 (fastest)")
+        }
+        guard (2...256).contains(maximumColors) else {
+            throw .invalidOption(name: "GIF colour count", value: "\(maximumColors)", reason: "must be 2…256")
+        }
+        guard (1...255).contains(alphaThreshold) else {
+            throw .invalidOption(name: "GIF alpha threshold", value: "\(alphaThreshold)", reason: "must be 1…255")
+        }
+    }
+}
+
+/// MP4 (H.264) and WebM (VP9) settings; both are encoded by an `ffmpeg` process.
+public struct VideoOptions: Hashable, Sendable {
+    /// Output frames per second (constant frame rate), or nil (the default) to take it from the first frame's
+    /// duration. Frames with other durations are repeated or dropped so that each is shown at its true time.
+    /// Must be > 0 and ≤ 240.
+    public var frameRate: Double?
+    /// Constant rate factor: lower is better quality and larger. nil (the default) uses 18 for H.264
+    /// (visually lossless) and 30 for VP9. H.264 accepts 0…51, VP9 0…63.
+    public var constantRateFactor: Int?
+    /// The ffmpeg executable, or nil (the default) to search PATH.
+    public var ffmpegPath: String?
+
+    /// Creates video options; see each property for its range and default.
+    public init(frameRate: Double? = nil, constantRateFactor: Int? = nil, ffmpegPath: String? = nil) {
+        self.frameRate = frameRate
+        self.constantRateFactor = constantRateFactor
+        self.ffmpegPath = ffmpegPath
+    }
+
+    func validate() throws(RasterError) {
+        if let frameRate, !(frameRate.isFinite && frameRate > 0 && frameRate <= 240) {
+            throw .invalidOption(name: "frame rate", value: "\(frameRate)", reason: "must be > 0 and ≤ 240 fps")
+        }
+        if let crf = constantRateFactor, !(0...63).contains(crf) {
+            throw .invalidOption(
+                name: "constant rate factor", value: "\(crf)", reason: "must be 0…51 (H.264) or 0…63 (VP9)")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import KineticCore
+
+/// Something that writes frames to a file, one at a time, in constant memory: PNG, APNG, GIF, MP4, WebM.
+///
+/// Use: create with `OutputFormat.makeEncoder(path:width:height:options:)` (or an encoder's own initialiser),
+/// `append` every frame with how long it is shown, then `finish()`. Output goes to a temporary file next to the
+/// destination and is renamed into place by `finish()`; `cancel()`, a thrown error, or releasing an unfinished
+/// encoder removes the temporary file, so nothing partial is ever left at the destination.
+///
+/// Encoders are not thread-safe; `FrameSequenceRenderer` renders in parallel and appends in order from one
+/// thread.
+public protocol FrameEncoder: AnyObject {
+    /// The format written.
+    var format: OutputFormat { get }
+    /// The destination path.
+    var path: String { get }
+    /// Frame width in pixels (every appended frame must have it).
+    var width: Int { get }
+    /// Frame height in pixels.
+    var height: Int { get }
+    /// Frames appended so far.
+    var frameCount: Int { get }
+
+    /// Adds a frame shown for `duration` seconds (> 0 and finite; a still PNG ignores it).
+    ///
+    /// - Throws: `RasterError.frameSizeMismatch`, `.invalidDuration`, `.invalidState` (after `finish`), or an
+    ///   I/O or library error; after an error the encoder is cancelled.
+    func append(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError)
+
+    /// Writes what remains, closes the file and renames it to `path`.
+    ///
+    /// - Throws: `RasterError.invalidState` when no frame was appended, or an I/O / library error (the temporary
+    ///   file is removed).
+    func finish() throws(RasterError)
+
+    /// Stops and removes the temporary file. Safe to call at any time, more than once.
+    func cancel()
+}
+
+extension FrameEncoder {
+    /// Checks an appended frame's size and duration against the encoder's.
+    func validate(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
+        guard frame.width == width, frame.height == height else {
+            throw .frameSizeMismatch(
+                expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
+        }
+        guard duration.isFinite, duration > 0 else {
+            throw .invalidDuration(duration, reason: "a frame must be shown for a finite time > 0 seconds")
+        }
+    }
+}

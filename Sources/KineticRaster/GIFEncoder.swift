@@ -1,0 +1,350 @@
+import KineticCore
+
+/// Writes an animated GIF, streaming, with libimagequant palettes and giflib.
+///
+/// - Palettes: each frame gets its own local colour table (up to 256 colours) built by libimagequant for the
+///   pixels that frame draws, with `GIFOptions.dithering`.
+/// - Size: a frame stores only the rectangle that changed; inside it, pixels that are unchanged since the previous
+///   frame (or that the previous frame already shows well enough, libimagequant's judgement) use the transparent
+///   index, which LZW compresses to almost nothing. Frames identical to the previous one are merged into it.
+/// - Delays: GIF counts in centiseconds. Each frame's delay is the difference between its rounded start and end
+///   times, so the error is carried: 30 fps gives 3, 3, 4, 3, 3, 4 … and the total after any frame is within
+///   half a centisecond of the true time. Browsers slow down delays below 2 cs, so a frame that would be shown
+///   for less than 2 cs is replaced by the next one (at 60 fps every other frame is dropped); the last frame
+///   lasts at least 2 cs.
+/// - Transparency: with `EncoderOptions.background` nil, pixels with alpha below `GIFOptions.alphaThreshold`
+///   are transparent; when a pixel turns transparent, the frame before it is disposed to transparent (one frame
+///   of look-ahead decides this). With a background colour every frame is drawn over it and is opaque.
+/// - Loops: `EncoderOptions.loopCount` plays (0 = forever) as a NETSCAPE2.0 extension.
+///
+/// Memory: four frame-sized buffers plus the changed rectangle, whatever the length.
+public final class GIFEncoder: FrameEncoder {
+    public let path: String
+    public let width: Int
+    public let height: Int
+    public var format: OutputFormat { .gif }
+    /// Frames appended so far.
+    public private(set) var frameCount = 0
+    /// Images written to the file so far (after merging identical and too-short frames).
+    public private(set) var writtenFrameCount = 0
+    /// Sum of the delays written so far, in centiseconds.
+    public private(set) var writtenCentiseconds = 0
+
+    private let file: OutputFile
+    private let writer: GIFFileWriter
+    private let quantizer: ImageQuantizer
+    private let dithering: Double
+    private let background: RGBA8?
+    private let alphaThreshold: UInt8
+    private var isDone = false
+    /// What a viewer shows after the frames written so far and their disposal: straight RGBA words, 0 where
+    /// transparent.
+    private var canvas: [UInt32]
+    /// The source of the last frame written (nil before the first).
+    private var previousSource: [UInt32]?
+    /// The frame waiting to be written and its start time in centiseconds.
+    private var pending: [UInt32]?
+    private var pendingStart = 0
+    /// The end time of the frames appended so far, in seconds.
+    private var appendedTime: MediaTime = 0
+    /// Work buffer: which pixels the frame being written must draw.
+    private var changed: [Bool]
+
+    /// Creates the encoder and its temporary file next to `path`, and writes the GIF header.
+    ///
+    /// - Throws: `RasterError.invalidFrameSize` (GIF sides are at most 65535, and `RGBAFrame`'s limits apply),
+    ///   `.invalidOption`, `.cannotCreateFile`, `.gif`, `.quantization`.
+    public init(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions()) throws(RasterError) {
+        try RGBAFrame.validateSize(width: width, height: height)
+        try options.validate()
+        self.path = path
+        self.width = width
+        self.height = height
+        dithering = options.gif.dithering
+        background = options.background.map { RGBA8(premultiplying: $0.withAlpha(1)) }
+        alphaThreshold = UInt8(options.gif.alphaThreshold)
+        quantizer = try ImageQuantizer(options: options.gif)
+        canvas = [UInt32](repeating: 0, count: width * height)
+        changed = [Bool](repeating: false, count: width * height)
+        file = try OutputFile(path: path)
+        do throws(RasterError) {
+            writer = try GIFFileWriter(file: file, width: width, height: height)
+            if options.loopCount != 1 {
+                try writer.writeLoopExtension(repeats: options.loopCount == 0 ? 0 : options.loopCount - 1)
+            }
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    public func append(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
+        guard !isDone else { throw .invalidState("append to '\(path)' after finish() or cancel()") }
+        do throws(RasterError) {
+            try validate(frame, duration: duration)
+            frameCount += 1
+            let start = FrameTiming.centiseconds(appendedTime)
+            appendedTime += duration
+            let source = prepare(frame)
+            guard let current = pending else {
+                pending = source
+                pendingStart = start
+                return
+            }
+            if source == current { return }  // identical: the pending frame lasts longer
+            if start - pendingStart < 2 {  // the pending frame would last < 2 cs: show this one instead
+                pending = source
+                return
+            }
+            try write(current, delay: start - pendingStart, next: source)
+            pending = source
+            pendingStart = start
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    public func finish() throws(RasterError) {
+        guard !isDone else { throw .invalidState("finish() called twice for '\(path)'") }
+        do throws(RasterError) {
+            guard let last = pending else { throw .invalidState("no frame was given for '\(path)'") }
+            try write(last, delay: max(2, FrameTiming.centiseconds(appendedTime) - pendingStart), next: nil)
+            pending = nil
+            try writer.close()
+            isDone = true
+            try file.commit()
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    public func cancel() {
+        isDone = true
+        pending = nil
+        file.discard()
+    }
+
+    // MARK: Frames
+
+    /// The frame as straight RGBA words the GIF can show: opaque over the background colour, or opaque / fully
+    /// transparent (0) by the alpha threshold.
+    private func prepare(_ frame: RGBAFrame) -> [UInt32] {
+        var words = [UInt32](repeating: 0, count: width * height)
+        let background = self.background
+        let threshold = alphaThreshold
+        frame.withUnsafeBytes { raw in
+            words.withUnsafeMutableBufferPointer { out in
+                for i in 0..<out.count {
+                    let pixel = RGBA8(
+                        red: raw[i * 4], green: raw[i * 4 + 1], blue: raw[i * 4 + 2], alpha: raw[i * 4 + 3])
+                    if let background {
+                        out[i] = Self.opaqueWord(pixel.composited(over: background))
+                    } else if pixel.alpha >= threshold {
+                        out[i] = Self.opaqueWord(pixel.straight)
+                    }
+                }
+            }
+        }
+        return words
+    }
+
+    /// Writes `source` shown for `delay` centiseconds; `next` is the frame after it (nil for the last), used to
+    /// decide whether this frame must be disposed to transparent.
+    private func write(_ source: [UInt32], delay: Int, next: [UInt32]?) throws(RasterError) {
+        var region = markChangedPixels(source)
+        var disposal = GIFFileWriter.Disposal.keep
+        if let next, background == nil, let cleared = pixelsTurningTransparent(next) {
+            disposal = .clearToTransparent
+            region = region.map { $0.union(cleared) } ?? cleared
+        }
+        let firstDelay = min(delay, 65_535)
+        let extraDelay = delay - firstDelay
+        let imageDisposal = extraDelay > 0 ? GIFFileWriter.Disposal.keep : disposal
+        if let region {
+            try writeChangedRegion(source, region: region, delay: firstDelay, disposal: imageDisposal)
+        } else {
+            try writeTransparentImage(
+                region: PixelRect(x: 0, y: 0, width: 1, height: 1), delay: firstDelay, disposal: .keep)
+        }
+        // GIF delays are 16-bit: a longer frame continues as invisible images.
+        var remaining = extraDelay
+        while remaining > 0 {
+            let part = min(remaining, 65_535)
+            remaining -= part
+            let isLast = remaining == 0
+            let area =
+                (isLast && disposal == .clearToTransparent ? region : nil) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+            try writeTransparentImage(region: area, delay: part, disposal: isLast ? disposal : .keep)
+        }
+        if disposal == .clearToTransparent, let region {
+            for y in region.y..<region.maxY {
+                for x in region.x..<region.maxX { canvas[y * width + x] = 0 }
+            }
+        }
+        previousSource = source
+    }
+
+    /// Marks in `changed` the pixels `source` must draw: opaque pixels that differ from the previous frame's
+    /// source, or that the canvas no longer shows (cleared). Returns their bounding box.
+    private func markChangedPixels(_ source: [UInt32]) -> PixelRect? {
+        var minX = width
+        var minY = height
+        var maxX = -1
+        var maxY = -1
+        let previous = previousSource
+        source.withUnsafeBufferPointer { src in
+            canvas.withUnsafeBufferPointer { shown in
+                changed.withUnsafeMutableBufferPointer { marks in
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let i = y * width + x
+                            let word = src[i]
+                            var draw = false
+                            if word != 0 {
+                                if shown[i] == 0 {
+                                    draw = true
+                                } else if let previous {
+                                    draw = previous[i] != word
+                                } else {
+                                    draw = true
+                                }
+                            }
+                            marks[i] = draw
+                            if draw {
+                                minX = min(minX, x)
+                                maxX = max(maxX, x)
+                                if minY == height { minY = y }
+                                maxY = y
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard maxY >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// The bounding box of pixels that are transparent in `next` but will be opaque on the canvas after the
+    /// frame being written, or nil when there are none.
+    private func pixelsTurningTransparent(_ next: [UInt32]) -> PixelRect? {
+        var minX = width
+        var minY = height
+        var maxX = -1
+        var maxY = -1
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * width + x
+                if next[i] == 0 && (changed[i] || canvas[i] != 0) {
+                    minX = min(minX, x)
+                    maxX = max(maxX, x)
+                    if minY == height { minY = y }
+                    maxY = y
+                }
+            }
+        }
+        guard maxY >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// Quantises and writes the changed pixels of `region`; the others get the transparent index.
+    private func writeChangedRegion(
+        _ source: [UInt32], region: PixelRect, delay: Int, disposal: GIFFileWriter.Disposal
+    ) throws(RasterError) {
+        let count = region.width * region.height
+        var foreground = [UInt8](repeating: 0, count: count * 4)
+        var behind = [UInt8](repeating: 0, count: count * 4)
+        var k = 0
+        for y in region.y..<region.maxY {
+            for x in region.x..<region.maxX {
+                let i = y * width + x
+                if changed[i] { Self.store(source[i], into: &foreground, at: k * 4) }
+                Self.store(canvas[i], into: &behind, at: k * 4)
+                k += 1
+            }
+        }
+        let hasBackground = previousSource != nil
+        var output = try quantizer.quantize(
+            foreground, width: region.width, height: region.height, background: hasBackground ? behind : nil,
+            dithering: dithering)
+        var palette = output.palette
+        var transparentIndex = palette.firstIndex { $0.alpha < 128 }
+        var usesTransparency = false
+        k = 0
+        for y in region.y..<region.maxY {
+            for x in region.x..<region.maxX {
+                let i = y * width + x
+                let index = Int(output.indices[k])
+                let entryIsTransparent = index >= palette.count || palette[index].alpha < 128
+                var keepsCanvas = false
+                if !changed[i] || entryIsTransparent {
+                    if changed[i] && canvas[i] == 0 || transparentIndex == nil && palette.count >= 256 {
+                        // The canvas is transparent here, so "leave as is" would be wrong: use the nearest colour.
+                        output.indices[k] = UInt8(Self.nearestOpaqueIndex(to: source[i], in: palette))
+                    } else {
+                        if transparentIndex == nil {
+                            palette.append(.transparent)
+                            transparentIndex = palette.count - 1
+                        }
+                        output.indices[k] = UInt8(transparentIndex ?? 0)
+                        usesTransparency = true
+                        keepsCanvas = true
+                    }
+                }
+                if !keepsCanvas { canvas[i] = Self.opaqueWord(palette[Int(output.indices[k])]) }
+                k += 1
+            }
+        }
+        try writer.writeImage(
+            region: region, palette: palette, indices: output.indices, delay: delay, disposal: disposal,
+            transparentIndex: usesTransparency ? transparentIndex : nil)
+        writtenFrameCount += 1
+        writtenCentiseconds += delay
+    }
+
+    /// Writes an image that changes nothing (all transparent), to carry a delay or a disposal.
+    private func writeTransparentImage(region: PixelRect, delay: Int, disposal: GIFFileWriter.Disposal)
+        throws(RasterError)
+    {
+        try writer.writeImage(
+            region: region, palette: [.transparent, RGBA8(red: 0, green: 0, blue: 0, alpha: 255)],
+            indices: [UInt8](repeating: 0, count: region.width * region.height), delay: delay, disposal: disposal,
+            transparentIndex: 0)
+        writtenFrameCount += 1
+        writtenCentiseconds += delay
+    }
+
+    private static func nearestOpaqueIndex(to word: UInt32, in palette: [RGBA8]) -> Int {
+        let r = Int(word & 0xFF)
+        let g = Int(word >> 8 & 0xFF)
+        let b = Int(word >> 16 & 0xFF)
+        var best = 0
+        var bestDistance = Int.max
+        for (index, color) in palette.enumerated() where color.alpha >= 128 {
+            let dr = Int(color.red) - r
+            let dg = Int(color.green) - g
+            let db = Int(color.blue) - b
+            let distance = dr * dr + dg * dg + db * db
+            if distance < bestDistance {
+                bestDistance = distance
+                best = index
+            }
+        }
+        return best
+    }
+
+    /// A straight-alpha pixel as an opaque word (alpha forced to 255): red in the low byte.
+    @inline(__always) private static func opaqueWord(_ p: RGBA8) -> UInt32 {
+        UInt32(p.red) | UInt32(p.green) << 8 | UInt32(p.blue) << 16 | 0xFF00_0000
+    }
+
+    /// Stores a word as bytes R, G, B, A.
+    @inline(__always) private static func store(_ word: UInt32, into bytes: inout [UInt8], at offset: Int) {
+        bytes[offset] = UInt8(truncatingIfNeeded: word)
+        bytes[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
+        bytes[offset + 2] = UInt8(truncatingIfNeeded: word >> 16)
+        bytes[offset + 3] = UInt8(truncatingIfNeeded: word >> 24)
+    }
+}

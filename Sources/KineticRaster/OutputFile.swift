@@ -1,0 +1,215 @@
+import Foundation
+import Synchronization
+
+/// A file written safely: bytes go to a temporary file in the destination's folder (`.name.XXXXXX.tmp`, mode
+/// 0644 minus the umask), which is renamed over the destination only by `commit()`.
+///
+/// If anything fails, or `discard()` is called, or the object is released uncommitted, the temporary file is
+/// removed: a failed or interrupted render never leaves a partial file or a stray temporary. While open, the
+/// temporary path is in `TemporaryFileRegistry`, so a signal handler can remove it too.
+///
+/// Writes are buffered (256 KiB). Not thread-safe: one writer at a time.
+public final class OutputFile {
+    /// The destination path given at creation.
+    public let path: String
+    /// The temporary file being written, in the same folder as `path`.
+    public let temporaryPath: String
+
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var state = State.open
+    private var registrySlot: Int?
+    /// Bytes written so far (buffered or not): the offset of the next byte.
+    public private(set) var offset = 0
+
+    private enum State { case open, closed, committed, discarded }
+    private static let bufferSize = 256 * 1024
+    private static let counter = Counter()
+
+    /// Creates the temporary file next to `path`.
+    ///
+    /// - Throws: `RasterError.cannotCreateFile` naming the path and the reason (missing or unwritable folder,
+    ///   the destination is a folder…).
+    public init(path: String) throws(RasterError) {
+        self.path = path
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let name = url.lastPathComponent
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .cannotCreateFile(path: path, reason: "it is a folder; give a file name such as \(path)/out.gif")
+        }
+        var lastError: Int32 = 0
+        for _ in 0..<100 {
+            let candidate = folder + "/." + name + "." + Self.counter.nextSuffix() + ".tmp"
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                self.descriptor = fd
+                self.temporaryPath = candidate
+                self.buffer.reserveCapacity(Self.bufferSize)
+                self.registrySlot = TemporaryFileRegistry.register(candidate)
+                return
+            }
+            lastError = errno
+            if lastError != EEXIST { break }
+        }
+        throw .cannotCreateFile(path: path, reason: Self.explain(errno: lastError, folder: folder))
+    }
+
+    deinit {
+        if state != .committed { discard() }
+    }
+
+    /// Appends bytes.
+    ///
+    /// - Throws: `RasterError.ioFailed` (e.g. disk full), after which the file is discarded.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(RasterError) {
+        guard state == .open else { throw .invalidState("write to '\(path)' after it was closed") }
+        if buffer.count + bytes.count > Self.bufferSize {
+            try flush()
+        }
+        if bytes.count >= Self.bufferSize {
+            try writeFully(bytes)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+        offset += bytes.count
+    }
+
+    /// Appends bytes.
+    public func write(_ bytes: [UInt8]) throws(RasterError) {
+        let failure = bytes.withUnsafeBytes { raw -> RasterError? in
+            do throws(RasterError) {
+                try write(raw)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Overwrites bytes already written at `position` (e.g. a header patched when the frame count is known).
+    ///
+    /// - Throws: `RasterError.ioFailed`, or `.invalidState` when the range is not inside what was written.
+    public func overwrite(at position: Int, with bytes: [UInt8]) throws(RasterError) {
+        guard state == .open else { throw .invalidState("overwrite in '\(path)' after it was closed") }
+        guard position >= 0, position + bytes.count <= offset else {
+            throw .invalidState("overwrite at \(position) of \(bytes.count) bytes is beyond the \(offset) written")
+        }
+        try flush()
+        let written = bytes.withUnsafeBytes { raw in pwrite(descriptor, raw.baseAddress, raw.count, off_t(position)) }
+        guard written == bytes.count else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw .ioFailed(path: temporaryPath, operation: "writing", reason: reason)
+        }
+    }
+
+    /// Flushes and closes the temporary file without renaming it, for a writer in another process (ffmpeg) that
+    /// writes `temporaryPath` itself. `commit()` renames it afterwards.
+    public func closeForExternalWriter() throws(RasterError) {
+        guard state == .open else { return }
+        try flush()
+        close(descriptor)
+        state = .closed
+    }
+
+    /// Flushes, closes and renames the temporary file to `path`, replacing any file there.
+    ///
+    /// - Throws: `RasterError.ioFailed` if flushing, closing or renaming fails (the temporary file is removed).
+    public func commit() throws(RasterError) {
+        switch state {
+        case .committed: return
+        case .discarded: throw .invalidState("'\(path)' was discarded and cannot be committed")
+        case .open:
+            try flush()
+            if close(descriptor) != 0 {
+                let reason = String(cString: strerror(errno))
+                state = .closed
+                discard()
+                throw .ioFailed(path: temporaryPath, operation: "closing", reason: reason)
+            }
+            state = .closed
+        case .closed: break
+        }
+        if rename(temporaryPath, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw .ioFailed(path: path, operation: "renaming the finished file to", reason: reason)
+        }
+        state = .committed
+        unregister()
+    }
+
+    /// Closes and removes the temporary file. Safe to call more than once; does nothing after `commit()`.
+    public func discard() {
+        switch state {
+        case .committed, .discarded: return
+        case .open: close(descriptor)
+        case .closed: break
+        }
+        unlink(temporaryPath)
+        state = .discarded
+        unregister()
+    }
+
+    private func unregister() {
+        if let slot = registrySlot { TemporaryFileRegistry.unregister(slot: slot) }
+        registrySlot = nil
+    }
+
+    private func flush() throws(RasterError) {
+        guard !buffer.isEmpty else { return }
+        let failure = buffer.withUnsafeBytes { raw -> RasterError? in
+            do throws(RasterError) {
+                try writeFully(raw)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeFully(_ bytes: UnsafeRawBufferPointer) throws(RasterError) {
+        guard var base = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Foundation.write(descriptor, base, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw .ioFailed(path: temporaryPath, operation: "writing", reason: reason)
+            }
+            remaining -= written
+            base += written
+        }
+    }
+
+    private static func explain(errno code: Int32, folder: String) -> String {
+        switch code {
+        case EACCES, EPERM, EROFS:
+            return "the folder '\(folder)' is not writable (\(String(cString: strerror(code))))"
+        case ENOENT, ENOTDIR:
+            return "the folder '\(folder)' does not exist; create it first"
+        default:
+            return String(cString: strerror(code))
+        }
+    }
+
+    /// Unique temporary-name suffixes: the process id and a counter.
+    private final class Counter: Sendable {
+        private let value = Mutex(0)
+
+        func nextSuffix() -> String {
+            let n = value.withLock { v in
+                v += 1
+                return v
+            }
+            return String(getpid(), radix: 36) + String(n, radix: 36)
+        }
+    }
+}

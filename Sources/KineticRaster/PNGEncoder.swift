@@ -1,0 +1,69 @@
+import KineticCore
+
+/// Writes one frame as a PNG still: RGBA with straight alpha, or RGB over `EncoderOptions.background`.
+///
+/// Appending a second frame is an error (use `.apng` or `.gif` for animation); the duration is ignored.
+public final class PNGEncoder: FrameEncoder {
+    public let path: String
+    public let width: Int
+    public let height: Int
+    public var format: OutputFormat { .png }
+    public private(set) var frameCount = 0
+
+    private let file: OutputFile
+    private let writer: PNGStreamWriter
+    private var isDone = false
+
+    /// Creates the encoder and its temporary file next to `path`.
+    ///
+    /// - Throws: `RasterError.invalidFrameSize`, `.invalidOption`, `.cannotCreateFile`.
+    public init(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions()) throws(RasterError) {
+        try RGBAFrame.validateSize(width: width, height: height)
+        try options.validate()
+        self.path = path
+        self.width = width
+        self.height = height
+        file = try OutputFile(path: path)
+        writer = try PNGStreamWriter(
+            file: file, width: width, height: height, background: options.background,
+            compressionLevel: options.pngCompressionLevel)
+    }
+
+    public func append(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
+        guard !isDone else { throw .invalidState("append to '\(path)' after finish() or cancel()") }
+        guard frameCount == 0 else {
+            cancel()
+            throw .invalidState(
+                "a PNG file holds one frame; write animations to .apng or .gif (second frame given for '\(path)')")
+        }
+        guard frame.width == width, frame.height == height else {
+            cancel()
+            throw .frameSizeMismatch(
+                expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
+        }
+        do throws(RasterError) {
+            try writer.writeHeader()
+            try writer.writeImageData(frame, region: .full(width: width, height: height), asFrameData: false)
+            try writer.writeEnd()
+        } catch {
+            cancel()
+            throw error
+        }
+        frameCount = 1
+    }
+
+    public func finish() throws(RasterError) {
+        guard !isDone else { throw .invalidState("finish() called twice for '\(path)'") }
+        guard frameCount == 1 else {
+            cancel()
+            throw .invalidState("no frame was given for '\(path)'")
+        }
+        isDone = true
+        try file.commit()
+    }
+
+    public func cancel() {
+        isDone = true
+        file.discard()
+    }
+}
