@@ -1,0 +1,245 @@
+import KineticAnimation
+import KineticCore
+import XCTest
+
+/// The Animator driven frame by frame by a ManualClock.
+final class AnimatorTests: XCTestCase {
+    private var clock = ManualClock()
+    private var animator = Animator(clock: ManualClock())
+    private var log: [String] = []
+
+    override func setUp() {
+        clock = ManualClock()
+        animator = Animator(clock: clock)
+        log = []
+    }
+
+    private func record(_ name: String) -> (AnimationCompletion) -> Void {
+        { [unowned self] completion in self.log.append("\(name) \(completion.rawValue)") }
+    }
+
+    private func advance(to time: MediaTime) {
+        clock.set(to: time)
+        animator.tick()
+    }
+
+    func testPresentationFollowsTheAnimationThenReturnsToTheModel() {
+        let opacity = animator.makeKey("opacity", modelValue: 1.0)
+        XCTAssertEqual(opacity.name, "opacity")
+        XCTAssertEqual(animator.presentationValue(for: opacity), 1)
+        animator.add(BasicAnimation(from: 0.0, to: 0.5, timing: MediaTiming(duration: 1)), for: opacity)
+        XCTAssertEqual(animator.presentationValue(for: opacity), 0, "evaluated when added")
+        advance(to: 0.5)
+        XCTAssertEqual(animator.presentationValue(for: opacity), 0.25, accuracy: 1e-12)
+        XCTAssertEqual(animator.time, 0.5)
+        advance(to: 1)
+        XCTAssertEqual(animator.presentationValue(for: opacity), 1, "removed: the model value shows")
+        XCTAssertEqual(animator.runningAnimationCount, 0)
+        XCTAssertNil(animator.animation(for: opacity))
+    }
+
+    func testBeginTimeCountsFromWhenTheAnimationIsAdded() {
+        let x = animator.makeKey(modelValue: 0.0)
+        clock.set(to: 10)
+        animator.add(BasicAnimation(from: 100.0, to: 200, timing: MediaTiming(beginTime: 0.5, duration: 1)), for: x)
+        advance(to: 10.25)
+        XCTAssertEqual(animator.presentationValue(for: x), 0, "not started yet")
+        advance(to: 11)
+        XCTAssertEqual(animator.presentationValue(for: x), 150, accuracy: 1e-9)
+    }
+
+    func testCompletionsReportInTheOrderAnimationsEnded() {
+        let a = animator.makeKey(modelValue: 0.0)
+        let b = animator.makeKey(modelValue: Point(x: 0, y: 0))
+        let c = animator.makeKey(modelValue: 0.0)
+        animator.add(BasicAnimation(to: 1.0, timing: MediaTiming(duration: 1)), for: a, completion: record("a"))
+        animator.add(
+            BasicAnimation(to: Point(x: 1, y: 1), timing: MediaTiming(duration: 0.5)), for: b, completion: record("b"))
+        animator.add(BasicAnimation(to: 1.0, timing: MediaTiming(duration: 0.5)), for: c, completion: record("c"))
+        advance(to: 0.4)
+        XCTAssertEqual(log, [])
+        advance(to: 2)
+        XCTAssertEqual(log, ["b finished", "c finished", "a finished"])
+        advance(to: 3)
+        XCTAssertEqual(log.count, 3, "reported once")
+    }
+
+    func testCompletionFiresOnTheFrameThatReachesTheEnd() {
+        let x = animator.makeKey(modelValue: 0.0)
+        animator.add(BasicAnimation(to: 1.0, timing: MediaTiming(duration: 0.1)), for: x, completion: record("x"))
+        for frame in 1...5 {
+            advance(to: Double(frame) / 60)
+            XCTAssertEqual(log, [], "frame \(frame)")
+        }
+        advance(to: 6.0 / 60)
+        XCTAssertEqual(log, ["x finished"])
+    }
+
+    func testRemovalAndReplacementInterrupt() {
+        let x = animator.makeKey(modelValue: 5.0)
+        animator.add(BasicAnimation(to: 1.0, timing: MediaTiming(duration: 1)), for: x, completion: record("first"))
+        advance(to: 0.5)
+        animator.add(
+            BasicAnimation(from: 10.0, to: 20, timing: MediaTiming(duration: 1)), for: x, completion: record("second"))
+        XCTAssertEqual(log, ["first interrupted"])
+        XCTAssertEqual(animator.presentationValue(for: x), 10, "the replacement starts now")
+        XCTAssertEqual(animator.runningAnimationCount, 1)
+        advance(to: 1)
+        XCTAssertEqual(animator.presentationValue(for: x), 15, accuracy: 1e-12)
+        animator.removeAnimation(for: x)
+        XCTAssertEqual(log, ["first interrupted", "second interrupted"])
+        XCTAssertEqual(animator.presentationValue(for: x), 5)
+        animator.removeAnimation(for: x)
+        XCTAssertEqual(log.count, 2, "nothing left to interrupt")
+    }
+
+    func testRemoveAllInterruptsInTheOrderAdded() {
+        let keys = (0..<3).map { animator.makeKey("k\($0)", modelValue: Double($0)) }
+        let flag = animator.makeKey(modelValue: false)
+        animator.add(BasicAnimation(to: true, timing: MediaTiming(duration: 1)), for: flag, completion: record("flag"))
+        for (index, key) in keys.enumerated().reversed() {
+            animator.add(
+                BasicAnimation(to: 9.0, timing: MediaTiming(duration: 1)), for: key, completion: record("k\(index)"))
+        }
+        animator.removeAllAnimations()
+        XCTAssertEqual(log, ["flag interrupted", "k2 interrupted", "k1 interrupted", "k0 interrupted"])
+        XCTAssertEqual(keys.map { animator.presentationValue(for: $0) }, [0, 1, 2])
+        XCTAssertEqual(animator.runningAnimationCount, 0)
+    }
+
+    func testKeptAnimationsFillAfterFinishing() {
+        let x = animator.makeKey(modelValue: 0.0)
+        animator.add(
+            BasicAnimation(from: 1.0, to: 2, timing: MediaTiming(duration: 1, fillMode: .forwards)), for: x,
+            removedOnCompletion: false, completion: record("x"))
+        advance(to: 3)
+        XCTAssertEqual(log, ["x finished"])
+        XCTAssertEqual(animator.presentationValue(for: x), 2)
+        XCTAssertEqual(animator.runningAnimationCount, 1)
+        animator.removeAnimation(for: x)
+        XCTAssertEqual(log, ["x finished"], "already reported")
+        XCTAssertEqual(animator.presentationValue(for: x), 0)
+    }
+
+    func testCompletionHandlersMayChainAnimations() {
+        let x = animator.makeKey(modelValue: 0.0)
+        animator.add(BasicAnimation(from: 0.0, to: 1, timing: MediaTiming(duration: 1)), for: x) { [unowned self] _ in
+            self.animator.add(
+                BasicAnimation(from: 1.0, to: 0, timing: MediaTiming(duration: 1)), for: x,
+                completion: self.record("back"))
+        }
+        advance(to: 1.5)
+        XCTAssertEqual(animator.presentationValue(for: x), 1, "the chained animation starts at the completion time")
+        advance(to: 2)
+        XCTAssertEqual(animator.presentationValue(for: x), 0.5, accuracy: 1e-12)
+        advance(to: 2.5)
+        XCTAssertEqual(log, ["back finished"])
+    }
+
+    func testModelValueChangesApplyToNilEndpoints() {
+        let x = animator.makeKey(modelValue: 0.0)
+        animator.add(BasicAnimation(from: 10.0, timing: MediaTiming(duration: 1)), for: x)
+        advance(to: 0.5)
+        XCTAssertEqual(animator.presentationValue(for: x), 5, accuracy: 1e-12)
+        animator.setModelValue(20, for: x)
+        XCTAssertEqual(animator.modelValue(for: x), 20)
+        XCTAssertEqual(animator.presentationValue(for: x), 15, accuracy: 1e-12)
+    }
+
+    func testGroupsAndKeyframesRunOnKeys() throws {
+        let y = animator.makeKey(modelValue: 0.0)
+        let group = AnimationGroup<Double>([
+            BasicAnimation(from: 0, to: 10, timing: MediaTiming(duration: 1, fillMode: .forwards)),
+            try KeyframeAnimation(values: [0, 2, 0], timing: MediaTiming(beginTime: 1, duration: 1), isAdditive: true),
+        ])
+        animator.add(group, for: y, completion: record("group"))
+        advance(to: 0.5)
+        XCTAssertEqual(animator.presentationValue(for: y), 5, accuracy: 1e-12)
+        advance(to: 1.5)
+        XCTAssertEqual(animator.presentationValue(for: y), 12, accuracy: 1e-12)
+        advance(to: 2)
+        XCTAssertEqual(log, ["group finished"])
+        XCTAssertEqual(animator.presentationValue(for: y), 0)
+    }
+
+    func testKeysFromTypedProperties() {
+        struct Label { var alpha = 0.75 }
+        let alpha = AnimatableProperty("alpha", \Label.alpha)
+        let key = animator.makeKey(for: alpha, of: Label())
+        XCTAssertEqual(key.name, "alpha")
+        XCTAssertEqual(animator.modelValue(for: key), 0.75)
+        var label = Label()
+        animator.add(BasicAnimation(to: 0.25, timing: MediaTiming(duration: 1)), for: key)
+        advance(to: 0.5)
+        alpha.setValue(animator.presentationValue(for: key), in: &label)
+        XCTAssertEqual(label.alpha, 0.5, accuracy: 1e-12)
+        XCTAssertNotEqual(key, animator.makeKey(for: alpha, of: Label()))
+    }
+
+    // MARK: Retargeting
+
+    /// Samples a frame just before `time`, retargets at `time`, samples a frame just after: the slopes on both
+    /// sides and the velocities reported before and after the retarget agree.
+    private func assertContinuousRetarget<Value: VectorArithmetic>(
+        _ key: AnimatorKey<Value>, to target: Value, at time: MediaTime, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let dt = 1e-6
+        advance(to: time - dt)
+        let justBefore = animator.presentationValue(for: key)
+        advance(to: time)
+        let positionBefore = animator.presentationValue(for: key)
+        let velocityBefore = animator.velocity(for: key)
+        try animator.retarget(key, to: target)
+        let positionAfter = animator.presentationValue(for: key)
+        let velocityAfter = animator.velocity(for: key)
+        advance(to: time + dt)
+        let justAfter = animator.presentationValue(for: key)
+        let scale = max(velocityBefore.magnitudeSquared.squareRoot(), 1e-9)
+        let relative = { (a: Value, b: Value) in Value.distance(from: a, to: b) / scale }
+        XCTAssertLessThanOrEqual(Value.distance(from: positionBefore, to: positionAfter), 1e-12, file: file, line: line)
+        XCTAssertLessThanOrEqual(relative(velocityBefore, velocityAfter), 1e-6, "velocity", file: file, line: line)
+        let slopeBefore = (positionBefore - justBefore).scaled(by: 1 / dt)
+        let slopeAfter = (justAfter - positionAfter).scaled(by: 1 / dt)
+        XCTAssertLessThanOrEqual(relative(slopeBefore, velocityBefore), 1e-4, "slope before", file: file, line: line)
+        XCTAssertLessThanOrEqual(relative(slopeAfter, velocityBefore), 1e-4, "slope after", file: file, line: line)
+        XCTAssertEqual(animator.modelValue(for: key), target, file: file, line: line)
+    }
+
+    func testRetargetingASpringKeepsPositionAndVelocityContinuous() throws {
+        let x = animator.makeKey(modelValue: 0.0)
+        try animator.retarget(x, to: 100, completion: record("first"))
+        XCTAssertEqual(animator.velocity(for: x), 0, "starts at rest from the model value")
+        try assertContinuousRetarget(x, to: -50, at: 0.123)
+        XCTAssertEqual(log, ["first interrupted"])
+        XCTAssertGreaterThan(animator.velocity(for: x), 100, "still moving up towards the old target")
+        try assertContinuousRetarget(x, to: 20, at: 0.31)
+        // Settles on the last target and finishes.
+        advance(to: 5)
+        XCTAssertEqual(animator.presentationValue(for: x), 20)
+        XCTAssertEqual(animator.runningAnimationCount, 0)
+    }
+
+    func testRetargetingVectorsAndOtherAnimations() throws {
+        let center = animator.makeKey(modelValue: Point(x: 0, y: 0))
+        animator.add(
+            BasicAnimation(to: Point(x: 300, y: 100), timing: MediaTiming(duration: 1), timingFunction: .easeInEaseOut),
+            for: center)
+        try assertContinuousRetarget(center, to: Point(x: -40, y: 400), at: 0.37)
+        try assertContinuousRetarget(center, to: Point(x: 10, y: 10), at: 0.52)
+        let y = animator.makeKey(modelValue: 0.0)
+        animator.add(
+            try KeyframeAnimation(values: [0.0, 50, 10], calculationMode: .cubic, timing: MediaTiming(duration: 2)),
+            for: y)
+        try assertContinuousRetarget(y, to: 0, at: 1.1)
+    }
+
+    func testRetargetingAStillPropertyStartsAtRest() throws {
+        let x = animator.makeKey(modelValue: 3.0)
+        try animator.retarget(x, to: 4, spring: .smooth)
+        advance(to: 0.1)
+        XCTAssertEqual(
+            animator.presentationValue(for: x), Spring.smooth.value(at: 0.1, from: 3, to: 4), accuracy: 1e-12)
+        XCTAssertThrowsError(try animator.retarget(x, to: 5, spring: try Spring(damping: 0)))
+    }
+}
