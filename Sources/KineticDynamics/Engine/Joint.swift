@@ -14,6 +14,12 @@ enum JointKind: Sendable {
     case prismatic
 }
 
+/// Names a joint in a world; stale once the joint is removed (its slot may be reused).
+struct JointHandle: Sendable, Equatable {
+    var index: Int32
+    var generation: UInt32
+}
+
 /// A joint between body A (index 0 is the world's ground) and body B, with its solver state.
 struct Joint: Sendable {
     var kind: JointKind

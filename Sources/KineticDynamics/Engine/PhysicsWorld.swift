@@ -330,6 +330,11 @@ public final class PhysicsWorld {
         allowsRotation: Bool
     ) {
         var body = bodies[i]
+        let unchanged =
+            body.friction == friction && body.restitution == elasticity && body.linearDamping == resistance
+            && body.angularDamping == angularResistance && body.allowsRotation == allowsRotation
+            && (!body.isDynamic || body.mass == density / 10_000 * body.area)
+        if unchanged { return }
         if body.isDynamic {
             let scale = density / 10_000 / (body.mass / body.area)
             if scale.isFinite && scale != 1 {
@@ -423,7 +428,7 @@ public final class PhysicsWorld {
 
     // MARK: Joints
 
-    func addJoint(_ joint: Joint) -> Int32 {
+    func addJoint(_ joint: Joint) -> JointHandle {
         var joint = joint
         let index: Int32
         if let reused = freeJoints.popLast() {
@@ -436,7 +441,19 @@ public final class PhysicsWorld {
         }
         wakeIsland(of: Int(joint.bodyA))
         wakeIsland(of: Int(joint.bodyB))
-        return index
+        return JointHandle(index: index, generation: joint.generation)
+    }
+
+    /// The joint's slot when the handle still names a live joint.
+    func jointIndex(_ handle: JointHandle?) -> Int? {
+        guard let handle, Int(handle.index) < joints.count else { return nil }
+        let joint = joints[Int(handle.index)]
+        return joint.isAlive && joint.generation == handle.generation ? Int(handle.index) : nil
+    }
+
+    /// Removes the joint if the handle is still valid.
+    func removeJoint(_ handle: JointHandle?) {
+        if let j = jointIndex(handle) { removeJointAt(j) }
     }
 
     func removeJointAt(_ j: Int) {
@@ -480,5 +497,25 @@ public final class PhysicsWorld {
             bodies[i].islandNext = -1
             isAtRest = false
         }
+    }
+}
+
+extension PhysicsWorld {
+    /// The tight bounding box of body `i`'s shape (no margin).
+    func tightBounds(_ i: Int) -> BoundingBox {
+        let body = bodies[i]
+        let transform = body.transform
+        var box = BoundingBox(
+            minX: .greatestFiniteMagnitude, minY: .greatestFiniteMagnitude, maxX: -.greatestFiniteMagnitude,
+            maxY: -.greatestFiniteMagnitude)
+        let start = Int(body.vertexStart)
+        for k in start..<(start + Int(body.vertexCount)) {
+            let v = transform.apply(vertices[k])
+            box.minX = min(box.minX, v.x - body.radius)
+            box.minY = min(box.minY, v.y - body.radius)
+            box.maxX = max(box.maxX, v.x + body.radius)
+            box.maxY = max(box.maxY, v.y + body.radius)
+        }
+        return box
     }
 }
