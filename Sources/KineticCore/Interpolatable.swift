@@ -135,3 +135,17 @@ extension Bool: Interpolatable {
     public static func interpolate(from: Bool, to: Bool, fraction: Double) -> Bool { fraction < 0.5 ? from : to }
     public static func distance(from: Bool, to: Bool) -> Double { from == to ? 0 : 1 }
 }
+
+/// Optional values (such as a layer's `backgroundColor` or a gradient's `locations`) interpolate their wrapped
+/// values when both ends have one; otherwise they switch half-way.
+extension Optional: Interpolatable where Wrapped: Interpolatable {
+    public static func interpolate(from: Wrapped?, to: Wrapped?, fraction: Double) -> Wrapped? {
+        guard let from, let to else { return fraction < 0.5 ? from : to }
+        return Wrapped.interpolate(from: from, to: to, fraction: fraction)
+    }
+
+    public static func distance(from: Wrapped?, to: Wrapped?) -> Double {
+        guard let from, let to else { return from == nil && to == nil ? 0 : 1 }
+        return Wrapped.distance(from: from, to: to)
+    }
+}
