@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "KineticCore", targets: ["KineticCore"]),
         .library(name: "KineticAnimation", targets: ["KineticAnimation"]),
         .library(name: "KineticDynamics", targets: ["KineticDynamics"]),
+        .library(name: "KineticLayers", targets: ["KineticLayers"]),
         .library(name: "KineticRaster", targets: ["KineticRaster"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
     ],
@@ -18,7 +19,9 @@ let package = Package(
         .target(name: "KineticCore"),
         .target(name: "KineticAnimation", dependencies: ["KineticCore"]),
         .target(name: "KineticDynamics", dependencies: ["KineticCore"]),
-        .target(name: "Kinetic", dependencies: ["KineticCore", "KineticAnimation", "KineticDynamics"]),
+        .target(name: "KineticLayers", dependencies: ["KineticCore", "KineticAnimation"]),
+        .target(
+            name: "Kinetic", dependencies: ["KineticCore", "KineticAnimation", "KineticDynamics", "KineticLayers"]),
 
         // The Linux renderer and the C libraries it wraps (found with pkg-config).
         .systemLibrary(
@@ -38,7 +41,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
             name: "KineticRaster",
-            dependencies: ["KineticCore", "CCairo", "CPangoCairo", "CImageQuant", "CGif", "CZlib"]),
+            dependencies: ["KineticCore", "KineticLayers", "CCairo", "CPangoCairo", "CImageQuant", "CGif", "CZlib"]),
 
         // The command-line tool.
         .executableTarget(name: "kinetic", dependencies: ["Kinetic", "KineticRaster"]),
@@ -46,7 +49,9 @@ let package = Package(
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
         .testTarget(name: "KineticAnimationTests", dependencies: ["KineticAnimation"]),
         .testTarget(name: "KineticDynamicsTests", dependencies: ["KineticDynamics"]),
+        .testTarget(name: "KineticLayersTests", dependencies: ["KineticLayers"]),
         .testTarget(name: "KineticRasterTests", dependencies: ["KineticRaster", "CGif", "CZlib"]),
+        .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticCLITests", dependencies: ["kinetic"]),
     ],
     swiftLanguageModes: [.v6]
