@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "KineticAnimation", targets: ["KineticAnimation"]),
         .library(name: "KineticDynamics", targets: ["KineticDynamics"]),
         .library(name: "KineticLayers", targets: ["KineticLayers"]),
+        .library(name: "KineticEffects", targets: ["KineticEffects"]),
         .library(name: "KineticRaster", targets: ["KineticRaster"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
     ],
@@ -21,7 +22,11 @@ let package = Package(
         .target(name: "KineticDynamics", dependencies: ["KineticCore"]),
         .target(name: "KineticLayers", dependencies: ["KineticCore", "KineticAnimation"]),
         .target(
-            name: "Kinetic", dependencies: ["KineticCore", "KineticAnimation", "KineticDynamics", "KineticLayers"]),
+            name: "KineticEffects",
+            dependencies: ["KineticCore", "KineticAnimation", "KineticLayers", "KineticDynamics"]),
+        .target(
+            name: "Kinetic",
+            dependencies: ["KineticCore", "KineticAnimation", "KineticDynamics", "KineticLayers", "KineticEffects"]),
 
         // The Linux renderer and the C libraries it wraps (found with pkg-config).
         .systemLibrary(

@@ -2,4 +2,5 @@
 @_exported import KineticAnimation
 @_exported import KineticCore
 @_exported import KineticDynamics
+@_exported import KineticEffects
 @_exported import KineticLayers
