@@ -58,8 +58,8 @@ public final class APNGEncoder: FrameEncoder {
     }
 
     public func append(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
-        guard !isDone else { throw .invalidState("append to '\(path)' after finish() or cancel()") }
-        do throws(RasterError) {
+        try checkOpen(isDone)
+        try cancellingOnError { () throws(RasterError) in
             try validate(frame, duration: duration)
             frameCount += 1
             guard let previous = pending else {
@@ -72,15 +72,12 @@ public final class APNGEncoder: FrameEncoder {
             }
             try write(previous.frame, region: previous.region, duration: previous.duration)
             pending = (frame, region, duration)
-        } catch {
-            cancel()
-            throw error
         }
     }
 
     public func finish() throws(RasterError) {
-        guard !isDone else { throw .invalidState("finish() called twice for '\(path)'") }
-        do throws(RasterError) {
+        try checkOpen(isDone)
+        try cancellingOnError { () throws(RasterError) in
             guard let last = pending else { throw RasterError.invalidState("no frame was given for '\(path)'") }
             try write(last.frame, region: last.region, duration: last.duration)
             pending = nil
@@ -88,9 +85,6 @@ public final class APNGEncoder: FrameEncoder {
             try writer.patchAnimationControl(at: animationControlOffset, frameCount: writtenFrameCount, plays: plays)
             isDone = true
             try file.commit()
-        } catch {
-            cancel()
-            throw error
         }
     }
 

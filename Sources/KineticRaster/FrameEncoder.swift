@@ -38,6 +38,21 @@ public protocol FrameEncoder: AnyObject {
 }
 
 extension FrameEncoder {
+    /// Runs `body`; if it throws, cancels the encoder (removing its temporary file) and rethrows.
+    func cancellingOnError<R>(_ body: () throws(RasterError) -> R) throws(RasterError) -> R {
+        do {
+            return try body()
+        } catch {
+            cancel()
+            throw error
+        }
+    }
+
+    /// Throws when the encoder was already finished or cancelled.
+    func checkOpen(_ isDone: Bool) throws(RasterError) {
+        guard !isDone else { throw .invalidState("'\(path)' was already finished or cancelled") }
+    }
+
     /// Checks an appended frame's size and duration against the encoder's.
     func validate(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
         guard frame.width == width, frame.height == height else {

@@ -79,8 +79,8 @@ public final class GIFEncoder: FrameEncoder {
     }
 
     public func append(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
-        guard !isDone else { throw .invalidState("append to '\(path)' after finish() or cancel()") }
-        do throws(RasterError) {
+        try checkOpen(isDone)
+        try cancellingOnError { () throws(RasterError) in
             try validate(frame, duration: duration)
             frameCount += 1
             let start = FrameTiming.centiseconds(appendedTime)
@@ -99,24 +99,18 @@ public final class GIFEncoder: FrameEncoder {
             try write(current, delay: start - pendingStart, next: source)
             pending = source
             pendingStart = start
-        } catch {
-            cancel()
-            throw error
         }
     }
 
     public func finish() throws(RasterError) {
-        guard !isDone else { throw .invalidState("finish() called twice for '\(path)'") }
-        do throws(RasterError) {
+        try checkOpen(isDone)
+        try cancellingOnError { () throws(RasterError) in
             guard let last = pending else { throw .invalidState("no frame was given for '\(path)'") }
             try write(last, delay: max(2, FrameTiming.centiseconds(appendedTime) - pendingStart), next: nil)
             pending = nil
             try writer.close()
             isDone = true
             try file.commit()
-        } catch {
-            cancel()
-            throw error
         }
     }
 
@@ -189,64 +183,33 @@ public final class GIFEncoder: FrameEncoder {
     /// Marks in `changed` the pixels `source` must draw: opaque pixels that differ from the previous frame's
     /// source, or that the canvas no longer shows (cleared). Returns their bounding box.
     private func markChangedPixels(_ source: [UInt32]) -> PixelRect? {
-        var minX = width
-        var minY = height
-        var maxX = -1
-        var maxY = -1
+        var bounds = PixelBounds()
         let previous = previousSource
+        let width = self.width
         source.withUnsafeBufferPointer { src in
             canvas.withUnsafeBufferPointer { shown in
                 changed.withUnsafeMutableBufferPointer { marks in
-                    for y in 0..<height {
-                        for x in 0..<width {
-                            let i = y * width + x
-                            let word = src[i]
-                            var draw = false
-                            if word != 0 {
-                                if shown[i] == 0 {
-                                    draw = true
-                                } else if let previous {
-                                    draw = previous[i] != word
-                                } else {
-                                    draw = true
-                                }
-                            }
-                            marks[i] = draw
-                            if draw {
-                                minX = min(minX, x)
-                                maxX = max(maxX, x)
-                                if minY == height { minY = y }
-                                maxY = y
-                            }
-                        }
+                    for i in 0..<src.count {
+                        let word = src[i]
+                        // Opaque pixels are drawn when the canvas lost them (cleared) or the source changed.
+                        let draw = word != 0 && (shown[i] == 0 || previous.map { $0[i] != word } ?? true)
+                        marks[i] = draw
+                        if draw { bounds.include(x: i % width, y: i / width) }
                     }
                 }
             }
         }
-        guard maxY >= 0 else { return nil }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        return bounds.rect
     }
 
     /// The bounding box of pixels that are transparent in `next` but will be opaque on the canvas after the
     /// frame being written, or nil when there are none.
     private func pixelsTurningTransparent(_ next: [UInt32]) -> PixelRect? {
-        var minX = width
-        var minY = height
-        var maxX = -1
-        var maxY = -1
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = y * width + x
-                if next[i] == 0 && (changed[i] || canvas[i] != 0) {
-                    minX = min(minX, x)
-                    maxX = max(maxX, x)
-                    if minY == height { minY = y }
-                    maxY = y
-                }
-            }
+        var bounds = PixelBounds()
+        for i in 0..<next.count where next[i] == 0 && (changed[i] || canvas[i] != 0) {
+            bounds.include(x: i % width, y: i / width)
         }
-        guard maxY >= 0 else { return nil }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        return bounds.rect
     }
 
     /// Quantises and writes the changed pixels of `region`; the others get the transparent index.

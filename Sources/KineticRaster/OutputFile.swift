@@ -78,15 +78,7 @@ public final class OutputFile {
 
     /// Appends bytes.
     public func write(_ bytes: [UInt8]) throws(RasterError) {
-        let failure = bytes.withUnsafeBytes { raw -> RasterError? in
-            do throws(RasterError) {
-                try write(raw)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
+        try bytes.withBytes { raw throws(RasterError) in try write(raw) }
     }
 
     /// Overwrites bytes already written at `position` (e.g. a header patched when the frame count is known).
@@ -161,15 +153,7 @@ public final class OutputFile {
 
     private func flush() throws(RasterError) {
         guard !buffer.isEmpty else { return }
-        let failure = buffer.withUnsafeBytes { raw -> RasterError? in
-            do throws(RasterError) {
-                try writeFully(raw)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
+        try buffer.withBytes { raw throws(RasterError) in try writeFully(raw) }
         buffer.removeAll(keepingCapacity: true)
     }
 

@@ -30,36 +30,30 @@ public final class PNGEncoder: FrameEncoder {
     }
 
     public func append(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
-        guard !isDone else { throw .invalidState("append to '\(path)' after finish() or cancel()") }
-        guard frameCount == 0 else {
-            cancel()
-            throw .invalidState(
-                "a PNG file holds one frame; write animations to .apng or .gif (second frame given for '\(path)')")
-        }
-        guard frame.width == width, frame.height == height else {
-            cancel()
-            throw .frameSizeMismatch(
-                expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
-        }
-        do throws(RasterError) {
+        try checkOpen(isDone)
+        try cancellingOnError { () throws(RasterError) in
+            guard frameCount == 0 else {
+                throw .invalidState(
+                    "a PNG file holds one frame; write animations to .apng or .gif (second frame given for '\(path)')")
+            }
+            guard frame.width == width, frame.height == height else {
+                throw .frameSizeMismatch(
+                    expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
+            }
             try writer.writeHeader()
             try writer.writeImageData(frame, region: .full(width: width, height: height), asFrameData: false)
             try writer.writeEnd()
-        } catch {
-            cancel()
-            throw error
+            frameCount = 1
         }
-        frameCount = 1
     }
 
     public func finish() throws(RasterError) {
-        guard !isDone else { throw .invalidState("finish() called twice for '\(path)'") }
-        guard frameCount == 1 else {
-            cancel()
-            throw .invalidState("no frame was given for '\(path)'")
+        try checkOpen(isDone)
+        try cancellingOnError { () throws(RasterError) in
+            guard frameCount == 1 else { throw .invalidState("no frame was given for '\(path)'") }
+            isDone = true
+            try file.commit()
         }
-        isDone = true
-        try file.commit()
     }
 
     public func cancel() {

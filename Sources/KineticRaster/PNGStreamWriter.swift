@@ -89,15 +89,7 @@ final class PNGStreamWriter {
             convertRow(frame, y: y, from: region.x, count: region.width, into: &current)
             PNGFilter.chooseFilter(
                 current: current, previous: previous, bytesPerPixel: channels, best: &filtered, scratch: &candidate)
-            let failure = filtered.withUnsafeBytes { raw -> RasterError? in
-                do throws(RasterError) {
-                    try deflater.compress(raw, sink: sink)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-            if let failure { throw failure }
+            try filtered.withBytes { raw throws(RasterError) in try deflater.compress(raw, sink: sink) }
             swap(&previous, &current)
         }
         try deflater.finish(sink: sink)

@@ -27,10 +27,7 @@ struct PixelRect: Hashable, Sendable {
             new.withUnsafeBytes { newRaw in
                 oldRaw.withMemoryRebound(to: UInt32.self) { a in
                     newRaw.withMemoryRebound(to: UInt32.self) { b in
-                        var minX = width
-                        var maxX = -1
-                        var minY = height
-                        var maxY = -1
+                        var bounds = PixelBounds()
                         for y in 0..<height {
                             let row = y * width
                             var first = -1
@@ -48,13 +45,10 @@ struct PixelRect: Hashable, Sendable {
                                 }
                                 x -= 1
                             }
-                            minX = min(minX, first)
-                            maxX = max(maxX, last)
-                            if minY == height { minY = y }
-                            maxY = y
+                            bounds.include(x: first, y: y)
+                            bounds.include(x: last, y: y)
                         }
-                        guard maxY >= 0 else { return nil }
-                        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+                        return bounds.rect
                     }
                 }
             }

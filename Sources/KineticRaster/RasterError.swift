@@ -93,3 +93,19 @@ extension String {
         return String(self[first...last])
     }
 }
+
+extension Array where Element == UInt8 {
+    /// `withUnsafeBytes` for a body that throws `RasterError` (the standard one is `rethrows`, which loses the
+    /// error's type).
+    func withBytes(_ body: (UnsafeRawBufferPointer) throws(RasterError) -> Void) throws(RasterError) {
+        let failure = withUnsafeBytes { raw -> RasterError? in
+            do throws(RasterError) {
+                try body(raw)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+}

@@ -95,8 +95,8 @@ public final class VideoEncoder: FrameEncoder {
     }
 
     public func append(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
-        guard !isDone else { throw .invalidState("append to '\(path)' after finish() or cancel()") }
-        do throws(RasterError) {
+        try checkOpen(isDone)
+        try cancellingOnError { () throws(RasterError) in
             try validate(frame, duration: duration)
             if process == nil { try start(firstDuration: duration) }
             frameCount += 1
@@ -107,15 +107,12 @@ public final class VideoEncoder: FrameEncoder {
                 try send(lastFrame)
                 writtenFrameCount += 1
             }
-        } catch {
-            cancel()
-            throw error
         }
     }
 
     public func finish() throws(RasterError) {
-        guard !isDone else { throw .invalidState("finish() called twice for '\(path)'") }
-        do throws(RasterError) {
+        try checkOpen(isDone)
+        try cancellingOnError { () throws(RasterError) in
             guard let process, frameCount > 0 else { throw .invalidState("no frame was given for '\(path)'") }
             if writtenFrameCount == 0 {
                 try send(lastFrame)
@@ -130,9 +127,6 @@ public final class VideoEncoder: FrameEncoder {
             }
             isDone = true
             try file.commit()
-        } catch {
-            cancel()
-            throw error
         }
     }
 

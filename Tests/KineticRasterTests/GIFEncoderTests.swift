@@ -1,0 +1,137 @@
+import Foundation
+import KineticCore
+import KineticRaster
+import XCTest
+
+final class GIFEncoderTests: XCTestCase {
+    func testRoundTripIsWithinQuantisationErrorWithDelaysAndLoops() throws {
+        let folder = try TemporaryFolder()
+        let frames = try (0..<10).map { try SyntheticAnimation.frame($0, of: 10, width: 64, height: 40) }
+        try encode(
+            frames, durations: Array(repeating: 0.1, count: 10), to: folder.file("a.gif"),
+            options: EncoderOptions(loopCount: 0))
+        let decoded = try GIFTestDecoder.decode(path: folder.file("a.gif"))
+        XCTAssertEqual(decoded.width, 64)
+        XCTAssertEqual(decoded.height, 40)
+        XCTAssertEqual(decoded.plays, 0)
+        XCTAssertEqual(decoded.frames.count, 10)
+        XCTAssertEqual(decoded.frames.map(\.delay.numerator), Array(repeating: 10, count: 10))
+        for (index, frame) in decoded.frames.enumerated() {
+            let error = try XCTUnwrap(frame.image.meanAbsoluteError(to: frames[index]))
+            XCTAssertLessThan(error, 2.5, "frame \(index)")
+            XCTAssertTrue(frame.image.isOpaque)
+        }
+    }
+
+    func testCentisecondDelaysCarryTheRoundingErrorAt30fps() throws {
+        let folder = try TemporaryFolder()
+        // 300 distinct frames at 30 fps: 10 s = exactly 1000 cs, in the pattern 3, 3, 4 (cumulative rounding).
+        let base = try RGBAFrame(width: 8, height: 8, color: .white)
+        let frames = (0..<300).map { index -> RGBAFrame in
+            var frame = base
+            frame[index % 8, index / 8 % 8] = RGBA8(red: UInt8(index % 251), green: 0, blue: 0, alpha: 255)
+            return frame
+        }
+        try encode(frames, durations: Array(repeating: 1.0 / 30, count: 300), to: folder.file("d.gif"))
+        let decoded = try GIFTestDecoder.decode(path: folder.file("d.gif"))
+        let delays = decoded.frames.map(\.delay.numerator)
+        XCTAssertEqual(delays.count, 300)
+        XCTAssertEqual(delays.reduce(0, +), 1000)
+        XCTAssertEqual(Array(delays.prefix(6)), [3, 4, 3, 3, 4, 3])
+        var total = 0
+        for (index, delay) in delays.enumerated() {
+            total += delay
+            XCTAssertLessThanOrEqual(abs(Double(total) - Double(index + 1) * 100 / 30), 0.5 + 1e-9)
+        }
+    }
+
+    func testFramesShorterThanTwoCentisecondsAreDroppedWithoutDrift() throws {
+        let folder = try TemporaryFolder()
+        let frames = try (0..<60).map { index -> RGBAFrame in
+            var frame = try RGBAFrame(width: 4, height: 4, color: .black)
+            frame[index % 4, index / 4 % 4] = RGBA8(red: 255, green: UInt8(index), blue: 0, alpha: 255)
+            return frame
+        }
+        try encode(frames, durations: Array(repeating: 1.0 / 60, count: 60), to: folder.file("f.gif"))
+        let decoded = try GIFTestDecoder.decode(path: folder.file("f.gif"))
+        let delays = decoded.frames.map(\.delay.numerator)
+        XCTAssertTrue(delays.allSatisfy { $0 >= 2 }, "\(delays)")
+        XCTAssertEqual(delays.reduce(0, +), 100)
+        XCTAssertLessThan(delays.count, 60)
+        XCTAssertEqual(decoded.frames.last?.image, frames.last)
+    }
+
+    func testOnlyTheChangedRectangleIsStoredAndRepeatsAreMerged() throws {
+        let folder = try TemporaryFolder()
+        let blank = try RGBAFrame(width: 50, height: 30, color: .white)
+        var moved = blank
+        for y in 10..<14 {
+            for x in 20..<27 { moved[x, y] = RGBA8(red: 0, green: 0, blue: 255, alpha: 255) }
+        }
+        try encode(
+            [blank, blank, moved, moved, moved, blank], durations: Array(repeating: 0.1, count: 6),
+            to: folder.file("r.gif"), options: EncoderOptions(loopCount: 1))
+        let decoded = try GIFTestDecoder.decode(path: folder.file("r.gif"))
+        XCTAssertEqual(decoded.plays, 1)
+        XCTAssertEqual(decoded.frames.map(\.delay.numerator), [20, 30, 10])
+        XCTAssertEqual(decoded.frames.map(\.region), [[0, 0, 50, 30], [20, 10, 7, 4], [20, 10, 7, 4]])
+        XCTAssertEqual(decoded.frames.map(\.image), [blank, moved, blank])  // flat colours are exact
+    }
+
+    func testTransparentBackgroundClearsPixelsThatBecomeTransparent() throws {
+        let folder = try TemporaryFolder()
+        // A square moving right on a transparent background: the pixels it leaves must become transparent again.
+        let frames = try (0..<6).map { index -> RGBAFrame in
+            var frame = try RGBAFrame(width: 24, height: 8)
+            for y in 2..<6 {
+                for x in (index * 3)..<(index * 3 + 4) { frame[x, y] = RGBA8(red: 255, green: 0, blue: 0, alpha: 255) }
+            }
+            return frame
+        }
+        try encode(frames, durations: Array(repeating: 0.05, count: 6), to: folder.file("t.gif"))
+        let decoded = try GIFTestDecoder.decode(path: folder.file("t.gif"))
+        XCTAssertEqual(decoded.frames.map(\.image), frames)
+    }
+
+    func testLoopCountsMapToNetscapeRepeats() throws {
+        let folder = try TemporaryFolder()
+        let frames = [
+            try RGBAFrame(width: 2, height: 2, color: .red), try RGBAFrame(width: 2, height: 2, color: .blue),
+        ]
+        for plays in [0, 1, 2, 5] {
+            let path = folder.file("l\(plays).gif")
+            try encode(frames, durations: [0.1, 0.1], to: path, options: EncoderOptions(loopCount: plays))
+            XCTAssertEqual(try GIFTestDecoder.decode(path: path).plays, plays)
+        }
+    }
+
+    func testGIFIsDeterministicAndWorldReadable() throws {
+        let folder = try TemporaryFolder()
+        let frames = try (0..<6).map { try SyntheticAnimation.frame($0, of: 6, width: 40, height: 30, opaque: false) }
+        let durations = Array(repeating: 1.0 / 25, count: 6)
+        let first = try encode(frames, durations: durations, to: folder.file("1.gif"))
+        let second = try encode(frames, durations: durations, to: folder.file("2.gif"))
+        XCTAssertEqual(first, second)
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.file("1.gif"))
+        let mode = try XCTUnwrap(attributes[.posixPermissions] as? Int)
+        XCTAssertEqual(mode & 0o044, 0o044, "group and others can read (giflib's own open makes 0600 files)")
+    }
+
+    func testDitheringAndQualityOptionsAreValidated() throws {
+        let folder = try TemporaryFolder()
+        XCTAssertThrowsError(
+            try GIFEncoder(
+                path: folder.file("x.gif"), width: 2, height: 2,
+                options: EncoderOptions(gif: GIFOptions(dithering: 1.5)))
+        ) { error in
+            XCTAssertEqual("\(error)", "invalid GIF dithering 1.5: must be 0…1")
+        }
+        let undithered = try encode(
+            try (0..<2).map { try SyntheticAnimation.frame($0, of: 2, width: 64, height: 40) }, durations: [0.1, 0.1],
+            to: folder.file("u.gif"), options: EncoderOptions(gif: GIFOptions(dithering: 0)))
+        let dithered = try encode(
+            try (0..<2).map { try SyntheticAnimation.frame($0, of: 2, width: 64, height: 40) }, durations: [0.1, 0.1],
+            to: folder.file("d.gif"), options: EncoderOptions(gif: GIFOptions(dithering: 1)))
+        XCTAssertNotEqual(undithered, dithered)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import KineticCore
+import XCTest
+
+@testable import KineticRaster
+
+final class OutputFileTests: XCTestCase {
+    func testFormatFollowsTheExtension() throws {
+        XCTAssertEqual(try OutputFormat(path: "a/b/clip.GIF"), .gif)
+        XCTAssertEqual(try OutputFormat(path: "x.apng"), .apng)
+        XCTAssertEqual(try OutputFormat(path: "x.png"), .png)
+        XCTAssertEqual(try OutputFormat(path: "x.mp4"), .mp4)
+        XCTAssertEqual(try OutputFormat(path: "x.webm"), .webm)
+        for bad in ["clip.mov", "clip", ".gif", "dir.gif/clip"] {
+            XCTAssertThrowsError(try OutputFormat(path: bad)) { error in
+                XCTAssertEqual(
+                    "\(error)",
+                    "cannot tell the output format of '\(bad)' from its extension; supported: .png, .apng, .gif, .mp4, .webm"
+                )
+            }
+        }
+    }
+
+    func testUnwritableAndMissingFoldersAreClearErrors() throws {
+        let folder = try TemporaryFolder()
+        XCTAssertThrowsError(try OutputFormat.makeEncoder(path: folder.file("missing/x.gif"), width: 4, height: 4)) {
+            error in
+            XCTAssertEqual(
+                "\(error)",
+                "cannot create '\(folder.file("missing/x.gif"))': the folder '\(folder.file("missing"))' does not exist; "
+                    + "create it first")
+        }
+        let locked = folder.file("locked")
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
+        if getuid() == 0 {
+            // root ignores folder permissions; /proc is unwritable for everyone.
+            XCTAssertThrowsError(try OutputFile(path: "/proc/x.gif")) { error in
+                XCTAssertTrue("\(error)".hasPrefix("cannot create '/proc/x.gif': "), "\(error)")
+            }
+        } else {
+            XCTAssertThrowsError(try OutputFile(path: locked + "/x.gif")) { error in
+                XCTAssertEqual(
+                    "\(error)",
+                    "cannot create '\(locked)/x.gif': the folder '\(locked)' is not writable (Permission denied)")
+            }
+        }
+        XCTAssertThrowsError(try OutputFile(path: folder.path)) { error in
+            XCTAssertTrue("\(error)".contains("it is a folder"), "\(error)")
+        }
+    }
+
+    func testTemporaryFileIsRenamedOnCommitAndRemovedOnDiscard() throws {
+        let folder = try TemporaryFolder()
+        let file = try OutputFile(path: folder.file("out.bin"))
+        XCTAssertTrue(file.temporaryPath.hasPrefix(folder.file(".out.bin.")))
+        XCTAssertTrue(file.temporaryPath.hasSuffix(".tmp"))
+        XCTAssertTrue(TemporaryFileRegistry.registeredPaths.contains(file.temporaryPath))
+        try file.write([1, 2, 3, 4, 5])
+        try file.overwrite(at: 1, with: [9, 9])
+        XCTAssertEqual(folder.contents().count, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.file("out.bin")))
+        try file.commit()
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: folder.file("out.bin"))), Data([1, 9, 9, 4, 5]))
+        XCTAssertFalse(TemporaryFileRegistry.registeredPaths.contains(file.temporaryPath))
+        XCTAssertEqual(folder.contents(), ["out.bin"])
+
+        let discarded = try OutputFile(path: folder.file("other.bin"))
+        try discarded.write([1])
+        discarded.discard()
+        XCTAssertEqual(folder.contents(), ["out.bin"])
+        XCTAssertFalse(TemporaryFileRegistry.registeredPaths.contains(discarded.temporaryPath))
+    }
+
+    func testAnUnfinishedEncoderLeavesNothingBehind() throws {
+        let folder = try TemporaryFolder()
+        for format in [OutputFormat.png, .apng, .gif] {
+            var encoder: (any FrameEncoder)? = try format.makeEncoder(
+                path: folder.file("x." + format.fileExtension), width: 8, height: 8)
+            try encoder?.append(try RGBAFrame(width: 8, height: 8, color: .red), duration: 0.1)
+            XCTAssertEqual(folder.contents().count, 1, "\(format) writes to a temporary file")
+            encoder = nil
+            XCTAssertEqual(folder.contents(), [], "\(format)")
+        }
+        let cancelled = try GIFEncoder(path: folder.file("c.gif"), width: 8, height: 8)
+        try cancelled.append(try RGBAFrame(width: 8, height: 8, color: .red), duration: 0.1)
+        cancelled.cancel()
+        XCTAssertEqual(folder.contents(), [])
+        XCTAssertThrowsError(try cancelled.append(try RGBAFrame(width: 8, height: 8), duration: 0.1))
+    }
+
+    func testSignalHandlerCleanupRemovesRegisteredFiles() throws {
+        let folder = try TemporaryFolder()
+        let file = try OutputFile(path: folder.file("interrupted.gif"))
+        try file.write([0x47, 0x49, 0x46])
+        _ = try file.overwrite(at: 0, with: [0x47])
+        XCTAssertEqual(folder.contents().count, 1)
+        TemporaryFileRegistry.removeAllFromSignalHandler()  // what the SIGINT handler does
+        XCTAssertEqual(folder.contents(), [])
+        file.discard()
+    }
+
+    func testRationalDelaysAreExactForCommonRates() {
+        XCTAssertTrue(FrameTiming.rational(1.0 / 30) == (1, 30))
+        XCTAssertTrue(FrameTiming.rational(0.1) == (1, 10))
+        XCTAssertTrue(FrameTiming.rational(1001.0 / 30000) == (1001, 30000))
+        XCTAssertTrue(FrameTiming.rational(2.5) == (5, 2))
+        XCTAssertTrue(FrameTiming.rational(1e-9) == (1, 65_535))
+        XCTAssertTrue(FrameTiming.rational(1e6) == (65_535, 1))
+        let pi = FrameTiming.rational(Double.pi)
+        // At least as close as 355/113, the famous approximation, with both terms ≤ 65535.
+        XCTAssertLessThanOrEqual(
+            abs(Double(pi.numerator) / Double(pi.denominator) - Double.pi), abs(355.0 / 113 - Double.pi))
+        XCTAssertLessThanOrEqual(max(pi.numerator, pi.denominator), 65_535)
+        XCTAssertEqual(FrameTiming.centiseconds(1.0 / 30 * 2), 7)
+    }
+}
