@@ -1,0 +1,145 @@
+import Foundation
+import KineticCore
+import XCTest
+
+@testable import KineticDynamics
+
+/// The scene JSON runner behind `kinetic simulate`: formats, defaults, error paths, determinism.
+final class SceneSimulationTests: XCTestCase {
+    private let dropScene = """
+        {"bounds": {"x": 0, "y": 0, "width": 375, "height": 667},
+         "items": [{"id": "a", "frame": {"x": 137.5, "y": 100, "width": 100, "height": 100}},
+                   {"id": "b", "frame": {"x": 10, "y": 10, "width": 40, "height": 40}, "anchored": true}]}
+        """
+
+    private func decode(_ data: Data) throws -> [String: Any] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func testDefaultsAreUIKits() throws {
+        let scene = try DynamicsScene.parse(Data(dropScene.utf8))
+        XCTAssertEqual(scene.gravity, DynamicsScene.Gravity(angle: Double.pi / 2, magnitude: 1))
+        XCTAssertEqual(scene.collisionMode, .everything)
+        XCTAssertEqual(scene.boundary, .referenceBounds)
+        let item = scene.items[0]
+        XCTAssertEqual(item.elasticity, 0)
+        XCTAssertEqual(item.friction, 0)
+        XCTAssertEqual(item.density, 1)
+        XCTAssertEqual(item.resistance, 0)
+        XCTAssertEqual(item.angularResistance, 0)
+        XCTAssertTrue(item.allowsRotation)
+        XCTAssertFalse(item.anchored)
+        XCTAssertTrue(scene.items[1].anchored)
+        let decoded = try JSONDecoder().decode(DynamicsScene.self, from: Data(dropScene.utf8))
+        XCTAssertEqual(decoded, scene, "Decodable gives the same scene")
+    }
+
+    func testOutputFormatAndPhysics() throws {
+        let data = try SceneSimulation.run(sceneJSON: Data(dropScene.utf8), seconds: 2, rate: 60)
+        let text = try XCTUnwrap(String(data: data, encoding: .utf8))
+        XCTAssertTrue(text.hasPrefix("{\"rate\": 60, \"frames\": ["))
+        XCTAssertTrue(
+            text.contains("{\"id\": \"a\", \"x\": 187.5, \"y\": 150, \"angle\": 0, \"vx\": 0, \"vy\": 0, \"w\": 0}"))
+        let json = try decode(data)
+        XCTAssertEqual(json["rate"] as? Double, 60)
+        let frames = try XCTUnwrap(json["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.count, 121)
+        XCTAssertEqual(frames[60]["t"] as? Double ?? 0, 1, accuracy: 1e-12)
+        let items = try XCTUnwrap(frames[30]["items"] as? [[String: Any]])
+        XCTAssertEqual(items.map { $0["id"] as? String }, ["a", "b"])
+        // Free fall until the floor: y = 150 + 500 t², v = 1000 t at t = 0.5 s.
+        XCTAssertEqual(items[0]["y"] as? Double ?? 0, 275, accuracy: 0.5)
+        XCTAssertEqual(items[0]["vy"] as? Double ?? 0, 500, accuracy: 0.5)
+        // Resting on the bottom of the bounds at the end, and the anchored item never moved.
+        let last = try XCTUnwrap(frames.last?["items"] as? [[String: Any]])
+        XCTAssertEqual(last[0]["y"] as? Double ?? 0, 617, accuracy: 0.5)
+        XCTAssertEqual(last[1]["x"] as? Double ?? 0, 30)
+        let rested = try XCTUnwrap(json["restedAt"] as? Double)
+        XCTAssertEqual(rested, (934.0 / 1000).squareRoot() + 0.25, accuracy: 0.1, "lands at √(2·467/1000) s, sleeps")
+    }
+
+    func testSameSceneSameBytesAndRatesSampleOneTrajectory() throws {
+        let scene = Data(dropScene.utf8)
+        let first = try SceneSimulation.run(sceneJSON: scene, seconds: 1.5, rate: 60)
+        XCTAssertEqual(first, try SceneSimulation.run(sceneJSON: scene, seconds: 1.5, rate: 60))
+        let at60 = try SceneSimulation.run(scene: try DynamicsScene.parse(scene), seconds: 1, rate: 60)
+        let at24 = try SceneSimulation.run(scene: try DynamicsScene.parse(scene), seconds: 1, rate: 24)
+        XCTAssertEqual(at60.frames.last, at24.frames.last, "t = 1 s is the same state at any rate")
+    }
+
+    func testNoGravityAndNoWalls() throws {
+        let json = """
+            {"bounds": {"x": 0, "y": 0, "width": 100, "height": 100}, "gravity": null,
+             "collision": {"mode": "items", "boundary": "none"},
+             "items": [{"id": "a", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}]}
+            """
+        let result = try SceneSimulation.run(scene: try DynamicsScene.parse(Data(json.utf8)), seconds: 1, rate: 10)
+        XCTAssertEqual(result.frames.last?.items.first?.y, 5, "nothing moves without gravity")
+        XCTAssertEqual(result.restedAt ?? -1, 31.0 / 120, accuracy: 1e-9, "still for timeToSleep (0.25 s), then asleep")
+        let falling = json.replacingOccurrences(of: "\"gravity\": null,", with: "")
+        let fell = try SceneSimulation.run(scene: try DynamicsScene.parse(Data(falling.utf8)), seconds: 1, rate: 10)
+        XCTAssertEqual(fell.frames.last?.items.first?.y ?? 0, 505, accuracy: 0.5, "no walls: falls out of the bounds")
+        XCTAssertNil(fell.restedAt)
+    }
+
+    func testCustomBoundarySegment() throws {
+        let json = """
+            {"bounds": {"x": 0, "y": 0, "width": 375, "height": 667},
+             "collision": {"boundary": "none"},
+             "boundaries": [{"id": "shelf", "from": [0, 300], "to": [375, 300]}],
+             "items": [{"id": "a", "frame": {"x": 100, "y": 0, "width": 50, "height": 50}, "shape": "ellipse"}]}
+            """
+        let result = try SceneSimulation.run(scene: try DynamicsScene.parse(Data(json.utf8)), seconds: 2, rate: 10)
+        XCTAssertEqual(result.frames.last?.items.first?.y ?? 0, 275, accuracy: 0.5)
+    }
+
+    func testMalformedScenesNameThePath() {
+        func error(_ json: String) -> String {
+            do {
+                _ = try DynamicsScene.parse(Data(json.utf8))
+                return "no error"
+            } catch { return error.description }
+        }
+        let bounds = "\"bounds\": {\"x\": 0, \"y\": 0, \"width\": 375, \"height\": 667}"
+        let good = "{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 10, \"height\": 10}}"
+        let zeroWidth = "{\"id\": \"d\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 0, \"height\": 10}}"
+        XCTAssertEqual(
+            error(
+                "{\(bounds), \"items\": [\(good), \(good.replacingOccurrences(of: "\"a\"", with: "\"b\"")), "
+                    + "\(good.replacingOccurrences(of: "\"a\"", with: "\"c\"")), \(zeroWidth)]}"),
+            "items[3].frame.width: must be > 0 (got 0.0)")
+        XCTAssertEqual(
+            error("{\(bounds), \"items\": [\(good), \(good)]}"),
+            "items[1].id: \"a\" is used by an earlier item; ids must be unique")
+        XCTAssertEqual(error("{\"items\": []}"), "bounds: is required")
+        XCTAssertEqual(
+            error(
+                "{\(bounds), \"items\": [{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}, \"elasticity\": 2}]}"
+            ),
+            "items[0].elasticity: must be in 0...1 (got 2.0)")
+        XCTAssertEqual(
+            error(
+                "{\(bounds), \"items\": [{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 1}, \"colour\": 2}]}"
+            ),
+            "items[0].colour: unknown field (known: id, frame, angle, elasticity, friction, density, resistance, "
+                + "angularResistance, allowsRotation, anchored, shape, cornerRadius)")
+        XCTAssertEqual(error("{\(bounds), \"items\": [{\"frame\": 1}]}"), "items[0].id: is required")
+        XCTAssertEqual(
+            error("{\(bounds), \"items\": [{\"id\": \"a\", \"frame\": 1}]}"),
+            "items[0].frame: must be an object (got a number)")
+        XCTAssertEqual(
+            error("{\(bounds), \"collision\": {\"mode\": \"all\"}, \"items\": []}"),
+            "collision.mode: must be \"items\", \"boundaries\" or \"everything\" (got \"all\")")
+        XCTAssertEqual(
+            error("{\(bounds), \"gravity\": {\"angle\": \"down\"}, \"items\": []}"),
+            "gravity.angle: must be a finite number (got a string)")
+        XCTAssertEqual(
+            error("{\(bounds), \"boundaries\": [{\"id\": \"f\", \"from\": [0], \"to\": [1, 1]}], \"items\": []}"),
+            "boundaries[0].from: must be [x, y] (got 1 numbers)")
+        XCTAssertTrue(error("{\"bounds\": ").hasPrefix("$: not valid JSON"))
+        XCTAssertThrowsError(
+            try SceneSimulation.run(sceneJSON: Data("{\(bounds), \"items\": []}".utf8), seconds: -1, rate: 60))
+        XCTAssertThrowsError(
+            try SceneSimulation.run(sceneJSON: Data("{\(bounds), \"items\": []}".utf8), seconds: 1, rate: 0))
+    }
+}
