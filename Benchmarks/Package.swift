@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+// Kinetic's benchmarks: executables that print figures. Run with `make bench` (release builds).
+// Each benchmark compares against a peer in the same run where one exists (peers/); results go to RESULTS.md.
+import PackageDescription
+
+let package = Package(
+    name: "KineticBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "Kinetic", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "AnimationBenchmark",
+            dependencies: [.product(name: "Kinetic", package: "Kinetic")]),
+        .executableTarget(
+            name: "RasterBenchmark",
+            dependencies: [.product(name: "KineticRaster", package: "Kinetic")]),
+    ],
+    swiftLanguageModes: [.v6]
+)
