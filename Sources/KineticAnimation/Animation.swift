@@ -83,13 +83,33 @@ extension MediaTiming {
 }
 
 /// Adds two values of a vector type. Additive animations and `by` values need addition, which `Interpolatable`
-/// alone does not have; the initialisers that offer them (constrained to `VectorArithmetic`) capture it here.
+/// alone does not have; the initialisers that offer them (constrained to `VectorArithmetic`) capture it here as a
+/// metatype rather than a closure, so animations of plain values stay trivially copyable (no reference counting
+/// in the evaluation loop).
 @usableFromInline
-struct ValueAddition<Value>: Sendable {
-    @usableFromInline let add: @Sendable (Value, Value) -> Value
+struct ValueAddition<Value>: @unchecked Sendable {
+    // @unchecked: a metatype is immutable; `SendableMetatype` (Swift 6.2) would say so but older compilers lack it.
+    @usableFromInline let adder: any ValueAdding<Value>.Type
 
     @inlinable
     init() where Value: VectorArithmetic {
-        add = { $0 + $1 }
+        adder = VectorAddition<Value>.self
     }
+
+    @inlinable
+    func add(_ a: Value, _ b: Value) -> Value { adder.add(a, b) }
+}
+
+/// A type that knows how to add two `Value`s.
+@usableFromInline
+protocol ValueAdding<Value> {
+    associatedtype Value
+    static func add(_ a: Value, _ b: Value) -> Value
+}
+
+/// Addition of a vector type.
+@usableFromInline
+enum VectorAddition<Vector: VectorArithmetic>: ValueAdding {
+    @inlinable
+    static func add(_ a: Vector, _ b: Vector) -> Vector { a + b }
 }

@@ -172,14 +172,24 @@ struct Entry<A: Animation> {
     @usableFromInline var slot: Int
     /// The clock time the animation was added: its parent time is `now − start`.
     @usableFromInline var start: MediaTime
-    @usableFromInline var hasFinished: Bool
+    /// `animation.timing.activeDuration`, computed once.
+    @usableFromInline var activeDuration: MediaTime
 
     @inlinable
     init(animation: A, slot: Int, start: MediaTime) {
         self.animation = animation
         self.slot = slot
         self.start = start
-        self.hasFinished = false
+        self.activeDuration = animation.timing.activeDuration
+    }
+
+    /// Whether the animation is past its end at `time` (parent time): `MediaTiming.phase(at:) == .after`, with the
+    /// same arithmetic, but without recomputing the active duration on every frame.
+    @inlinable
+    func hasEnded(at time: MediaTime) -> Bool {
+        let timing = animation.timing
+        return time >= timing.beginTime && timing.speed != 0
+            && (time - timing.beginTime) * abs(timing.speed) >= activeDuration
     }
 }
 
@@ -187,6 +197,8 @@ struct Entry<A: Animation> {
 @usableFromInline
 final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
     @usableFromInline var entries: [Entry<A>] = []
+    /// Whether each entry has reached its end (set by the evaluation loop).
+    @usableFromInline var finished: [Bool] = []
     @usableFromInline var records: [EntryRecord] = []
     /// The evaluation loop, formed where this list was created so that it is specialised for `A`.
     @usableFromInline let evaluator: (AnimationList<A>, MediaTime, PropertyStore<A.Value>) -> Int
@@ -201,18 +213,20 @@ final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
     @inlinable
     func evaluateAll(at now: MediaTime, store: PropertyStore<A.Value>) -> Int {
         var newlyFinished = 0
+        // Local constants of the arrays the loop only reads: their buffers are retained once, not copied, and need
+        // no exclusivity checks per element.
+        let entries = self.entries
+        let models = store.models
         store.presentations.withUnsafeMutableBufferPointer { presentations in
-            store.models.withUnsafeBufferPointer { models in
-                entries.withUnsafeMutableBufferPointer { entries in
-                    for index in entries.indices {
-                        let time = now - entries[index].start
-                        let slot = entries[index].slot
-                        let base = models[slot]
-                        presentations[slot] = entries[index].animation.value(at: time, base: base) ?? base
-                        if !entries[index].hasFinished && entries[index].animation.timing.phase(at: time) == .after {
-                            entries[index].hasFinished = true
-                            newlyFinished += 1
-                        }
+            finished.withUnsafeMutableBufferPointer { finished in
+                for index in entries.indices {
+                    let time = now - entries[index].start
+                    let slot = entries[index].slot
+                    let base = models[slot]
+                    presentations[slot] = entries[index].animation.value(at: time, base: base) ?? base
+                    if !finished[index] && entries[index].hasEnded(at: time) {
+                        finished[index] = true
+                        newlyFinished += 1
                     }
                 }
             }
@@ -224,6 +238,7 @@ final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
     @inlinable
     func append(_ animation: A, slot: Int, start: MediaTime, record: EntryRecord) -> Int {
         entries.append(Entry(animation: animation, slot: slot, start: start))
+        finished.append(false)
         records.append(record)
         return entries.count - 1
     }
@@ -248,10 +263,12 @@ final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
         let last = entries.count - 1
         if index != last {
             entries.swapAt(index, last)
+            finished.swapAt(index, last)
             records.swapAt(index, last)
             store.locations[entries[index].slot].index = index
         }
         entries.removeLast()
+        finished.removeLast()
         records.removeLast()
         return record
     }
@@ -260,7 +277,7 @@ final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
         var index = entries.count - 1
         while index >= 0 {
             defer { index -= 1 }
-            guard entries[index].hasFinished, !records[index].hasReported else { continue }
+            guard finished[index], !records[index].hasReported else { continue }
             records[index].hasReported = true
             let timing = entries[index].animation.timing
             let end = entries[index].start + timing.beginTime + timing.activeDurationInParentTime

@@ -31,21 +31,46 @@ public struct KeyframeAnimation<Value: Interpolatable>: Animation {
     public var timing: MediaTiming
     /// Eases the progress of the whole pass before it is split into segments. Default `.linear`.
     public var timingFunction: TimingFunction
-    /// The keyframe values, at least one.
-    public let values: [Value]
-    /// The key times as given (fractions of a pass), or nil for evenly spaced keys.
-    public let keyTimes: [Double]?
-    /// The per-segment timing functions as given, or nil for linear segments.
-    public let timingFunctions: [TimingFunction]?
-    /// How values between keys are computed. Default `.linear`.
-    public let calculationMode: CalculationMode
     /// Whether the animated value is added to the model value. Only `VectorArithmetic` values can be additive.
     public private(set) var isAdditive: Bool
-    /// The key times in use: `values.count` entries (`values.count + 1` for discrete), from 0 to 1.
-    @usableFromInline let resolvedKeyTimes: [Double]
-    /// One timing function per segment, or empty when every segment is linear.
-    @usableFromInline let segmentFunctions: [TimingFunction]
+    /// The keyframes, shared between copies: copying an animation costs one reference count, not one per array.
+    @usableFromInline let table: Table
     @usableFromInline var addition: ValueAddition<Value>?
+
+    /// The keyframe values, at least one.
+    public var values: [Value] { table.values }
+    /// The key times as given (fractions of a pass), or nil for evenly spaced keys.
+    public var keyTimes: [Double]? { table.keyTimes }
+    /// The per-segment timing functions as given, or nil for linear segments.
+    public var timingFunctions: [TimingFunction]? { table.timingFunctions }
+    /// How values between keys are computed. Default `.linear`.
+    public var calculationMode: CalculationMode { table.calculationMode }
+
+    /// The validated keyframes and what was resolved from them.
+    @usableFromInline
+    final class Table: Sendable {
+        @usableFromInline let values: [Value]
+        let keyTimes: [Double]?
+        let timingFunctions: [TimingFunction]?
+        @usableFromInline let calculationMode: CalculationMode
+        /// The key times in use: `values.count` entries (`values.count + 1` for discrete), from 0 to 1.
+        @usableFromInline let resolvedKeyTimes: [Double]
+        /// One timing function per segment, or empty when every segment is linear.
+        @usableFromInline let segmentFunctions: [TimingFunction]
+
+        init(
+            values: [Value], keyTimes: [Double]?, timingFunctions: [TimingFunction]?,
+            calculationMode: CalculationMode
+        ) throws(AnimationError) {
+            self.values = values
+            self.keyTimes = keyTimes
+            self.timingFunctions = timingFunctions
+            self.calculationMode = calculationMode
+            resolvedKeyTimes = try KeyframeAnimation.resolveKeyTimes(keyTimes, values: values, mode: calculationMode)
+            segmentFunctions = try KeyframeAnimation.resolveSegmentFunctions(
+                timingFunctions, valueCount: values.count, mode: calculationMode)
+        }
+    }
 
     /// A keyframe animation; the parameters are checked against Core Animation's rules.
     ///
@@ -69,17 +94,12 @@ public struct KeyframeAnimation<Value: Interpolatable>: Animation {
         guard !values.isEmpty else {
             throw AnimationError("a keyframe animation needs at least one value (got an empty values array)")
         }
-        self.values = values
-        self.keyTimes = keyTimes
-        self.timingFunctions = timingFunctions
-        self.calculationMode = calculationMode
+        table = try Table(
+            values: values, keyTimes: keyTimes, timingFunctions: timingFunctions, calculationMode: calculationMode)
         self.timing = timing
         self.timingFunction = timingFunction
         self.isAdditive = false
         self.addition = nil
-        resolvedKeyTimes = try Self.resolveKeyTimes(keyTimes, values: values, mode: calculationMode)
-        segmentFunctions = try Self.resolveSegmentFunctions(
-            timingFunctions, valueCount: values.count, mode: calculationMode)
     }
 
     /// The value in `state`.
@@ -94,6 +114,10 @@ public struct KeyframeAnimation<Value: Interpolatable>: Animation {
     /// The keyframed value at an (eased) pass progress, before any additive offset.
     @inlinable
     public func keyframeValue(at progress: Double) -> Value {
+        let values = table.values
+        let resolvedKeyTimes = table.resolvedKeyTimes
+        let segmentFunctions = table.segmentFunctions
+        let calculationMode = table.calculationMode
         let count = values.count
         guard count > 1 else { return values[0] }
         if calculationMode == .discrete {
@@ -139,7 +163,7 @@ public struct KeyframeAnimation<Value: Interpolatable>: Animation {
 
     // MARK: Validation
 
-    private static func resolveKeyTimes(_ keyTimes: [Double]?, values: [Value], mode: CalculationMode)
+    fileprivate static func resolveKeyTimes(_ keyTimes: [Double]?, values: [Value], mode: CalculationMode)
         throws(AnimationError) -> [Double]
     {
         let count = values.count
@@ -192,7 +216,7 @@ public struct KeyframeAnimation<Value: Interpolatable>: Animation {
         return times
     }
 
-    private static func resolveSegmentFunctions(
+    fileprivate static func resolveSegmentFunctions(
         _ functions: [TimingFunction]?, valueCount: Int, mode: CalculationMode
     ) throws(AnimationError) -> [TimingFunction] {
         guard let functions, mode == .linear || mode == .cubic, valueCount > 1 else { return [] }

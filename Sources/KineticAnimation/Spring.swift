@@ -168,8 +168,9 @@ public struct Spring: Sendable, Hashable {
         switch regime {
         case .undamped, .underdamped:
             let e = decayRate == 0 ? 1 : exp(-decayRate * t)
-            let angle = modeFrequency * t
-            return (e * cos(angle), e * sin(angle) / modeFrequency)
+            // KineticCore's sineCosine: both at once, a few ulps, about a quarter of the cost of libm's sin + cos.
+            let (sine, cosine) = sineCosine(modeFrequency * t)
+            return (e * cosine, e * sine / modeFrequency)
         case .criticallyDamped:
             let e = exp(-decayRate * t)
             return (e, e * t)

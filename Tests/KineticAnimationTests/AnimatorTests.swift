@@ -75,6 +75,34 @@ final class AnimatorTests: XCTestCase {
         XCTAssertEqual(log, ["x finished"])
     }
 
+    /// The animator's end test (precomputed active duration) agrees with `MediaTiming.phase(at:)` frame by frame.
+    func testCompletionFiresOnTheFirstFrameWhosePhaseIsAfter() {
+        let timings = [
+            MediaTiming(duration: 0.2, speed: 2),
+            MediaTiming(beginTime: 0.1, duration: 0.3, speed: -1),
+            MediaTiming(duration: 0.1, repeatCount: 2.5),
+            MediaTiming(duration: 0.15, repeatCount: 2, autoreverses: true, fillMode: .forwards),
+            MediaTiming(duration: 0.2, repeatCount: 3, repeatDuration: 0.35),
+            MediaTiming(duration: 1.0 / 6, timeOffset: 0.05),
+        ]
+        for (index, timing) in timings.enumerated() {
+            setUp()
+            let key = animator.makeKey(modelValue: 0.0)
+            animator.add(BasicAnimation(from: 1.0, to: 2, timing: timing), for: key, completion: record("\(index)"))
+            var expectedFrame: Int?
+            var reportedFrame: Int?
+            for frame in 1...120 {
+                let time = Double(frame) / 60
+                if expectedFrame == nil && timing.phase(at: time) == .after { expectedFrame = frame }
+                advance(to: time)
+                if reportedFrame == nil && !log.isEmpty { reportedFrame = frame }
+            }
+            XCTAssertNotNil(expectedFrame, "timing \(index)")
+            XCTAssertEqual(reportedFrame, expectedFrame, "timing \(index)")
+            XCTAssertEqual(log, ["\(index) finished"])
+        }
+    }
+
     func testRemovalAndReplacementInterrupt() {
         let x = animator.makeKey(modelValue: 5.0)
         animator.add(BasicAnimation(to: 1.0, timing: MediaTiming(duration: 1)), for: x, completion: record("first"))
