@@ -138,6 +138,28 @@ final class FrameTickerTests: XCTestCase {
         XCTAssertEqual(clock.now, 3.0 / 60, "no frame after the pause")
     }
 
+    /// Live: the system clock really sleeps. Only invariants that hold under any load are checked.
+    func testSystemClockFramesAreOnTheGridAndAccountForEveryDeadline() async throws {
+        let clock = SystemClock()
+        let ticker = try FrameTicker(clock: clock, framesPerSecond: 120)
+        var frames: [(frame: FrameTicker.Frame, now: MediaTime)] = []
+        try await ticker.run { frame in
+            frames.append((frame, clock.now))
+            if frames.count == 6 { ticker.stop() }
+        }
+        XCTAssertEqual(frames.count, 6)
+        for (index, sample) in frames.enumerated() {
+            XCTAssertGreaterThanOrEqual(sample.now, sample.frame.timestamp, "never called before its deadline")
+            XCTAssertEqual(sample.frame.timestamp, Double(sample.frame.index) / 120)
+            XCTAssertEqual(sample.frame.targetTimestamp, Double(sample.frame.index + 1) / 120)
+            guard index > 0 else { continue }
+            let previous = frames[index - 1].frame
+            // Every deadline is either shown or counted as dropped.
+            XCTAssertEqual(
+                sample.frame.index - previous.index - 1, sample.frame.droppedFrameCount - previous.droppedFrameCount)
+        }
+    }
+
     func testOnlyDisplayRatesAreAccepted() {
         for rate in [0, -60, 59, 90, 240] {
             XCTAssertThrowsError(try FrameTicker(clock: ManualClock(), framesPerSecond: rate)) { error in
