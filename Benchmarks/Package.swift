@@ -14,6 +14,8 @@ let package = Package(
         .executableTarget(
             name: "RasterBenchmark",
             dependencies: [.product(name: "KineticRaster", package: "Kinetic")]),
+        .executableTarget(
+            name: "DynamicsBenchmark", dependencies: [.product(name: "KineticDynamics", package: "Kinetic")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -90,7 +90,10 @@ struct Body: Sendable {
     var maximumExtent: Double
     var minimumExtent: Double
     var area: Double
+    /// The broad-phase box: the shape's box grown by the speculative distance and the step's motion.
     var bounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    /// The shape's own bounding box (radius included).
+    var shapeBounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
     var sleepTime: Double = 0
     var isAwake: Bool
     var isBoundary: Bool
@@ -132,4 +135,17 @@ struct IntegrationInput: Sendable {
     var angularAcceleration: Double
     var linearDampingFactor: Double
     var angularDampingFactor: Double
+}
+
+/// A body's entry in the sweep-and-prune broad phase: its bounds and awake flag, kept sorted by `minX` in one
+/// compact array so that the sweep never touches the (large) body records of pairs that do not overlap.
+struct Proxy: Sendable {
+    var minX: Double = 0
+    var maxX: Double = 0
+    var minY: Double = 0
+    var maxY: Double = 0
+    var body: Int32
+    var isAwake = false
+
+    init(body: Int32) { self.body = body }
 }

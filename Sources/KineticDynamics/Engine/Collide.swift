@@ -175,17 +175,10 @@ func collidePolygons(
     _ polyA: PolygonView, _ transformA: RigidTransform, _ polyB: PolygonView, _ transformB: RigidTransform,
     speculativeDistance: Double, linearSlop: Double, scratch: CollisionScratch
 ) -> Manifold {
-    // Work in A's frame with A's first vertex at the origin, for round-off.
-    let origin = polyA.vertices[0]
-    let shiftedA = RigidTransform(p: transformA.p + transformA.q.rotate(origin), q: transformA.q)
-    let relative = RigidTransform.relative(shiftedA, transformB)
-    var localA = scratch.localA
-    localA.count = polyA.count
-    localA.radius = polyA.radius
-    for i in 0..<polyA.count {
-        localA.vertices[i] = polyA.vertices[i] - origin
-        localA.normals[i] = polyA.normals[i]
-    }
+    // Work in A's frame. (Box2D also moves A's first vertex to the origin to save float round-off; in double
+    // precision the vertices, already relative to A's centre of mass, are small enough.)
+    let relative = RigidTransform.relative(transformA, transformB)
+    let localA = polyA
     var localB = scratch.localB
     localB.count = polyB.count
     localB.radius = polyB.radius
@@ -193,12 +186,11 @@ func collidePolygons(
         localB.vertices[i] = relative.apply(polyB.vertices[i])
         localB.normals[i] = relative.q.rotate(polyB.normals[i])
     }
-    var (edgeA, separationA) = findMaxSeparation(localA, localB)
-    var (edgeB, separationB) = findMaxSeparation(localB, localA)
     let radius = localA.radius + localB.radius
-    if separationA > speculativeDistance + radius || separationB > speculativeDistance + radius {
-        return Manifold()
-    }
+    var (edgeA, separationA) = findMaxSeparation(localA, localB)
+    if separationA > speculativeDistance + radius { return Manifold() }
+    var (edgeB, separationB) = findMaxSeparation(localB, localA)
+    if separationB > speculativeDistance + radius { return Manifold() }
     // The reference face is on the polygon with the larger separation (A wins near-ties).
     let flip: Bool
     if separationB > separationA + 0.1 * linearSlop {
@@ -270,7 +262,7 @@ func collidePolygons(
         manifold = clipPolygons(
             localA, localB, edgeA: edgeA, edgeB: edgeB, flip: flip, speculativeDistance: speculativeDistance)
     }
-    manifold.toWorld(origin: origin, transformA: transformA, transformB: transformB)
+    manifold.toWorld(origin: .zero, transformA: transformA, transformB: transformB)
     return manifold
 }
 

@@ -10,12 +10,19 @@ struct Contact: Sendable {
     var isTouching = false
     /// The step in which the broad phase last saw this pair.
     var lastSeen: UInt32
+    /// The pose the manifold was computed for: B's centre minus A's, both rotations, and the speculative distance.
+    /// When the next step finds the same relative pose (bodies moving together, e.g. falling side by side), the
+    /// manifold is reused instead of recomputed.
+    var cachedOffset = Point(x: Double.nan, y: Double.nan)
+    var cachedRotationA = Rotation.identity
+    var cachedRotationB = Rotation.identity
+    var cachedSpeculativeDistance = 0.0
 }
 
-/// One prepared contact point (anchors fixed for the step).
+/// One prepared contact point. The anchors are fixed for the step, so every lever arm the solver needs is
+/// precomputed here: r × n and r × t (for velocities and impulses) and n · r (for the separation update), for both
+/// bodies, and the solver never touches the anchors themselves.
 struct ConstraintPoint: Sendable {
-    var anchorA: Point = .zero
-    var anchorB: Point = .zero
     var baseSeparation: Double = 0
     var relativeVelocity: Double = 0
     var normalImpulse: Double = 0
@@ -23,6 +30,15 @@ struct ConstraintPoint: Sendable {
     var maxNormalImpulse: Double = 0
     var normalMass: Double = 0
     var tangentMass: Double = 0
+    /// rA × n, rB × n.
+    var normalArmA: Double = 0
+    var normalArmB: Double = 0
+    /// rA × t, rB × t.
+    var tangentArmA: Double = 0
+    var tangentArmB: Double = 0
+    /// n · rA, n · rB.
+    var normalReachA: Double = 0
+    var normalReachB: Double = 0
 }
 
 /// A contact prepared for the soft-step solver (Box2D v3's `b2ContactConstraint`).
@@ -37,6 +53,16 @@ struct ContactConstraint: Sendable {
     var pointCount: Int
     var point0 = ConstraintPoint()
     var point1 = ConstraintPoint()
+}
+
+extension ContactConstraint {
+    /// True when every point is apart (positive separation) and, at the relative normal speed measured at the
+    /// start of the step, would still be more than `slop` apart at its end.
+    func staysApart(manifold: Manifold, dt: Double, slop: Double) -> Bool {
+        if manifold.point0.separation + dt * min(0, point0.relativeVelocity) <= slop { return false }
+        if pointCount > 1 && manifold.point1.separation + dt * min(0, point1.relativeVelocity) <= slop { return false }
+        return true
+    }
 }
 
 /// The contact solver's passes over prepared constraints. All functions take raw buffers: no ARC, no allocation.
@@ -54,64 +80,50 @@ enum ContactSolver {
             var cp = ConstraintPoint()
             cp.normalImpulse = mp.normalImpulse
             cp.tangentImpulse = mp.tangentImpulse
-            cp.anchorA = mp.anchorA
-            cp.anchorB = mp.anchorB
             cp.baseSeparation = mp.separation - dot(mp.anchorB - mp.anchorA, normal)
-            let rnA = cross(mp.anchorA, normal)
-            let rnB = cross(mp.anchorB, normal)
-            let kNormal = a.inverseMass + b.inverseMass + a.inverseInertia * rnA * rnA + b.inverseInertia * rnB * rnB
+            cp.normalArmA = cross(mp.anchorA, normal)
+            cp.normalArmB = cross(mp.anchorB, normal)
+            cp.tangentArmA = cross(mp.anchorA, tangent)
+            cp.tangentArmB = cross(mp.anchorB, tangent)
+            cp.normalReachA = dot(normal, mp.anchorA)
+            cp.normalReachB = dot(normal, mp.anchorB)
+            let kNormal =
+                a.inverseMass + b.inverseMass + a.inverseInertia * cp.normalArmA * cp.normalArmA + b.inverseInertia
+                * cp.normalArmB * cp.normalArmB
             cp.normalMass = kNormal > 0 ? 1 / kNormal : 0
-            let rtA = cross(mp.anchorA, tangent)
-            let rtB = cross(mp.anchorB, tangent)
-            let kTangent = a.inverseMass + b.inverseMass + a.inverseInertia * rtA * rtA + b.inverseInertia * rtB * rtB
+            let kTangent =
+                a.inverseMass + b.inverseMass + a.inverseInertia * cp.tangentArmA * cp.tangentArmA + b.inverseInertia
+                * cp.tangentArmB * cp.tangentArmB
             cp.tangentMass = kTangent > 0 ? 1 / kTangent : 0
-            let vrA = a.velocity + cross(a.angularVelocity, mp.anchorA)
-            let vrB = b.velocity + cross(b.angularVelocity, mp.anchorB)
-            cp.relativeVelocity = dot(normal, vrB - vrA)
+            cp.relativeVelocity =
+                dot(normal, b.velocity - a.velocity) + b.angularVelocity * cp.normalArmB - a.angularVelocity
+                * cp.normalArmA
             return cp
         }
         if manifold.pointCount > 0 { constraint.point0 = preparePoint(manifold.point0) }
         if manifold.pointCount > 1 { constraint.point1 = preparePoint(manifold.point1) }
     }
 
-    @inline(__always) private static func applyImpulse(
-        _ impulse: Point, _ cp: ConstraintPoint, _ vA: inout Point, _ wA: inout Double, _ vB: inout Point,
-        _ wB: inout Double, _ mA: Double, _ iA: Double, _ mB: Double, _ iB: Double
-    ) {
-        wA -= iA * cross(cp.anchorA, impulse)
-        vA = multiplyAdd(vA, -mA, impulse)
-        wB += iB * cross(cp.anchorB, impulse)
-        vB = multiplyAdd(vB, mB, impulse)
-    }
-
     static func warmStart(
         _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>
     ) {
+        guard let base = constraints.baseAddress else { return }
         for index in 0..<constraints.count {
-            let c = constraints[index]
-            let ia = Int(c.bodyA)
-            let ib = Int(c.bodyB)
-            let mA = states[ia].inverseMass
-            let iA = states[ia].inverseInertia
-            let mB = states[ib].inverseMass
-            let iB = states[ib].inverseInertia
-            var vA = states[ia].velocity
-            var wA = states[ia].angularVelocity
-            var vB = states[ib].velocity
-            var wB = states[ib].angularVelocity
-            let tangent = c.normal.rightPerpendicular
-            if c.pointCount > 0 {
-                let p = c.normal * c.point0.normalImpulse + tangent * c.point0.tangentImpulse
-                applyImpulse(p, c.point0, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
+            let c = base + index
+            let count = c.pointee.pointCount
+            let p0 = c.pointee.point0
+            let p1 = c.pointee.point1
+            if p0.normalImpulse == 0 && p0.tangentImpulse == 0
+                && (count < 2 || (p1.normalImpulse == 0 && p1.tangentImpulse == 0))
+            {
+                continue
             }
-            if c.pointCount > 1 {
-                let p = c.normal * c.point1.normalImpulse + tangent * c.point1.tangentImpulse
-                applyImpulse(p, c.point1, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
-            }
-            states[ia].velocity = vA
-            states[ia].angularVelocity = wA
-            states[ib].velocity = vB
-            states[ib].angularVelocity = wB
+            var body = SolverBodies(states + Int(c.pointee.bodyA), states + Int(c.pointee.bodyB))
+            let normal = c.pointee.normal
+            let tangent = normal.rightPerpendicular
+            body.applyWarm(p0, normal, tangent)
+            if count > 1 { body.applyWarm(p1, normal, tangent) }
+            body.store(states + Int(c.pointee.bodyA), states + Int(c.pointee.bodyB))
         }
     }
 
@@ -120,71 +132,133 @@ enum ContactSolver {
         _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>,
         inverseH: Double, maximumPushSpeed: Double, useBias: Bool
     ) {
+        guard let base = constraints.baseAddress else { return }
         for index in 0..<constraints.count {
-            let ia = Int(constraints[index].bodyA)
-            let ib = Int(constraints[index].bodyB)
-            let mA = states[ia].inverseMass
-            let iA = states[ia].inverseInertia
-            let mB = states[ib].inverseMass
-            let iB = states[ib].inverseInertia
-            var vA = states[ia].velocity
-            var wA = states[ia].angularVelocity
-            let dpA = states[ia].deltaPosition
-            let qA = states[ia].deltaRotation
-            var vB = states[ib].velocity
-            var wB = states[ib].angularVelocity
-            let dpB = states[ib].deltaPosition
-            let qB = states[ib].deltaRotation
-            let dp = dpB - dpA
-            let normal = constraints[index].normal
-            let softness = constraints[index].softness
-            let count = constraints[index].pointCount
-            @inline(__always) func solveNormal(_ cp: inout ConstraintPoint) {
-                let prA = qA.rotate(cp.anchorA)
-                let prB = qB.rotate(cp.anchorB)
-                let s = dot(dp + prB - prA, normal) + cp.baseSeparation
-                var bias = 0.0
-                var massScale = 1.0
-                var impulseScale = 0.0
-                if s > 0 {
-                    bias = s * inverseH  // speculative: close the gap exactly
-                } else if useBias {
-                    bias = max(softness.biasRate * s, -maximumPushSpeed)
-                    massScale = softness.massScale
-                    impulseScale = softness.impulseScale
-                }
-                let dv = (vB + cross(wB, cp.anchorB)) - (vA + cross(wA, cp.anchorA))
-                let vn = dot(dv, normal)
-                var impulse = -cp.normalMass * massScale * (vn + bias) - impulseScale * cp.normalImpulse
-                let newImpulse = max(cp.normalImpulse + impulse, 0)
-                impulse = newImpulse - cp.normalImpulse
-                cp.normalImpulse = newImpulse
-                cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
-                applyImpulse(normal * impulse, cp, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
+            let c = base + index
+            let stateA = states + Int(c.pointee.bodyA)
+            let stateB = states + Int(c.pointee.bodyB)
+            var body = SolverBodies(stateA, stateB)
+            let normalShift = dot(stateB.pointee.deltaPosition - stateA.pointee.deltaPosition, c.pointee.normal)
+            let qA = stateA.pointee.deltaRotation
+            let qB = stateB.pointee.deltaRotation
+            let normal = c.pointee.normal
+            var softness = Softness.rigid
+            if useBias { softness = c.pointee.softness }
+            let count = c.pointee.pointCount
+            solveNormal(
+                &c.pointee.point0, &body, normalShift, qA, qB, normal, softness, inverseH, maximumPushSpeed, useBias)
+            if count > 1 {
+                solveNormal(
+                    &c.pointee.point1, &body, normalShift, qA, qB, normal, softness, inverseH, maximumPushSpeed, useBias
+                )
             }
-            if count > 0 { solveNormal(&constraints[index].point0) }
-            if count > 1 { solveNormal(&constraints[index].point1) }
-            let friction = constraints[index].friction
-            if friction > 0 {
+            let friction = c.pointee.friction
+            // With no normal impulse and no friction impulse, friction has nothing to do (speculative points).
+            let loaded =
+                c.pointee.point0.normalImpulse != 0 || c.pointee.point0.tangentImpulse != 0
+                || (count > 1 && (c.pointee.point1.normalImpulse != 0 || c.pointee.point1.tangentImpulse != 0))
+            if friction > 0 && loaded {
                 let tangent = normal.rightPerpendicular
-                @inline(__always) func solveTangent(_ cp: inout ConstraintPoint) {
-                    let dv = (vB + cross(wB, cp.anchorB)) - (vA + cross(wA, cp.anchorA))
-                    let vt = dot(dv, tangent)
-                    var impulse = -cp.tangentMass * vt
-                    let maxFriction = friction * cp.normalImpulse
-                    let newImpulse = min(max(cp.tangentImpulse + impulse, -maxFriction), maxFriction)
-                    impulse = newImpulse - cp.tangentImpulse
-                    cp.tangentImpulse = newImpulse
-                    applyImpulse(tangent * impulse, cp, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
-                }
-                if count > 0 { solveTangent(&constraints[index].point0) }
-                if count > 1 { solveTangent(&constraints[index].point1) }
+                solveTangent(&c.pointee.point0, &body, tangent, friction)
+                if count > 1 { solveTangent(&c.pointee.point1, &body, tangent, friction) }
             }
-            states[ia].velocity = vA
-            states[ia].angularVelocity = wA
-            states[ib].velocity = vB
-            states[ib].angularVelocity = wB
+            body.store(stateA, stateB)
         }
+    }
+
+    /// The two bodies' velocities and inverse masses while one constraint is solved.
+    struct SolverBodies {
+        var vA: Point
+        var wA: Double
+        var vB: Point
+        var wB: Double
+        let mA: Double
+        let iA: Double
+        let mB: Double
+        let iB: Double
+
+        @inline(__always) init(_ a: UnsafeMutablePointer<BodyState>, _ b: UnsafeMutablePointer<BodyState>) {
+            vA = a.pointee.velocity
+            wA = a.pointee.angularVelocity
+            vB = b.pointee.velocity
+            wB = b.pointee.angularVelocity
+            mA = a.pointee.inverseMass
+            iA = a.pointee.inverseInertia
+            mB = b.pointee.inverseMass
+            iB = b.pointee.inverseInertia
+        }
+
+        @inline(__always) func store(_ a: UnsafeMutablePointer<BodyState>, _ b: UnsafeMutablePointer<BodyState>) {
+            a.pointee.velocity = vA
+            a.pointee.angularVelocity = wA
+            b.pointee.velocity = vB
+            b.pointee.angularVelocity = wB
+        }
+
+        /// The relative velocity along `direction` at a point with lever arms `armA`, `armB` (r × direction).
+        @inline(__always) func speed(along direction: Point, _ armA: Double, _ armB: Double) -> Double {
+            dot(vB - vA, direction) + wB * armB - wA * armA
+        }
+
+        /// Applies `impulse` along `direction` at a point with lever arms `armA`, `armB`.
+        @inline(__always) mutating func apply(_ impulse: Double, along direction: Point, _ armA: Double, _ armB: Double)
+        {
+            vA = multiplyAdd(vA, -mA * impulse, direction)
+            wA -= iA * impulse * armA
+            vB = multiplyAdd(vB, mB * impulse, direction)
+            wB += iB * impulse * armB
+        }
+
+        @inline(__always) mutating func applyWarm(_ cp: ConstraintPoint, _ normal: Point, _ tangent: Point) {
+            apply(cp.normalImpulse, along: normal, cp.normalArmA, cp.normalArmB)
+            apply(cp.tangentImpulse, along: tangent, cp.tangentArmA, cp.tangentArmB)
+        }
+    }
+
+    @inline(__always) private static func solveNormal(
+        _ cp: inout ConstraintPoint, _ body: inout SolverBodies, _ normalShift: Double, _ qA: Rotation,
+        _ qB: Rotation, _ normal: Point, _ softness: Softness, _ inverseH: Double, _ maximumPushSpeed: Double,
+        _ useBias: Bool
+    ) {
+        // Current separation: n · (dpB − dpA + R(dqB) rB − R(dqA) rA) + base, with n · R(q) r = c (n · r) + s (r × n).
+        let s =
+            normalShift + (qB.c * cp.normalReachB + qB.s * cp.normalArmB)
+            - (qA.c * cp.normalReachA + qA.s * cp.normalArmA)
+            + cp.baseSeparation
+        var bias = 0.0
+        var massScale = 1.0
+        var impulseScale = 0.0
+        if s > 0 {
+            bias = s * inverseH  // speculative: close the gap exactly
+        } else if useBias {
+            let soft = softness.biasRate * s
+            bias = soft > -maximumPushSpeed ? soft : -maximumPushSpeed
+            massScale = softness.massScale
+            impulseScale = softness.impulseScale
+        }
+        let vn = body.speed(along: normal, cp.normalArmA, cp.normalArmB)
+        var impulse = -cp.normalMass * massScale * (vn + bias) - impulseScale * cp.normalImpulse
+        let sum = cp.normalImpulse + impulse
+        let newImpulse = sum > 0 ? sum : 0
+        impulse = newImpulse - cp.normalImpulse
+        if impulse == 0 { return }
+        cp.normalImpulse = newImpulse
+        if impulse > cp.maxNormalImpulse { cp.maxNormalImpulse = impulse }
+        body.apply(impulse, along: normal, cp.normalArmA, cp.normalArmB)
+    }
+
+    @inline(__always) private static func solveTangent(
+        _ cp: inout ConstraintPoint, _ body: inout SolverBodies, _ tangent: Point, _ friction: Double
+    ) {
+        let vt = body.speed(along: tangent, cp.tangentArmA, cp.tangentArmB)
+        var impulse = -cp.tangentMass * vt
+        let maxFriction = friction * cp.normalImpulse
+        let sum = cp.tangentImpulse + impulse
+        let newImpulse = sum > maxFriction ? maxFriction : (sum < -maxFriction ? -maxFriction : sum)
+        impulse = newImpulse - cp.tangentImpulse
+        if impulse == 0 { return }
+        cp.tangentImpulse = newImpulse
+        body.apply(impulse, along: tangent, cp.tangentArmA, cp.tangentArmB)
     }
 
     /// The restitution pass: points that approached faster than `threshold` and took an impulse leave at
@@ -202,36 +276,25 @@ enum ContactSolver {
         _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>,
         threshold: Double
     ) {
-        for index in 0..<constraints.count where constraints[index].restitution > 0 {
-            let ia = Int(constraints[index].bodyA)
-            let ib = Int(constraints[index].bodyB)
-            let mA = states[ia].inverseMass
-            let iA = states[ia].inverseInertia
-            let mB = states[ib].inverseMass
-            let iB = states[ib].inverseInertia
-            var vA = states[ia].velocity
-            var wA = states[ia].angularVelocity
-            var vB = states[ib].velocity
-            var wB = states[ib].angularVelocity
-            let normal = constraints[index].normal
-            let restitution = constraints[index].restitution
+        guard let base = constraints.baseAddress else { return }
+        for index in 0..<constraints.count where base[index].restitution > 0 {
+            let c = base + index
+            var body = SolverBodies(states + Int(c.pointee.bodyA), states + Int(c.pointee.bodyB))
+            let normal = c.pointee.normal
+            let restitution = c.pointee.restitution
             @inline(__always) func restitute(_ cp: inout ConstraintPoint) {
                 if cp.relativeVelocity > -threshold || cp.maxNormalImpulse == 0 { return }
-                let dv = (vB + cross(wB, cp.anchorB)) - (vA + cross(wA, cp.anchorA))
-                let vn = dot(dv, normal)
+                let vn = body.speed(along: normal, cp.normalArmA, cp.normalArmB)
                 var impulse = -cp.normalMass * (vn + restitution * cp.relativeVelocity)
                 let newImpulse = max(cp.normalImpulse + impulse, 0)
                 impulse = newImpulse - cp.normalImpulse
                 cp.normalImpulse = newImpulse
                 cp.maxNormalImpulse = max(cp.maxNormalImpulse, impulse)
-                applyImpulse(normal * impulse, cp, &vA, &wA, &vB, &wB, mA, iA, mB, iB)
+                body.apply(impulse, along: normal, cp.normalArmA, cp.normalArmB)
             }
-            if constraints[index].pointCount > 0 { restitute(&constraints[index].point0) }
-            if constraints[index].pointCount > 1 { restitute(&constraints[index].point1) }
-            states[ia].velocity = vA
-            states[ia].angularVelocity = wA
-            states[ib].velocity = vB
-            states[ib].angularVelocity = wB
+            restitute(&c.pointee.point0)
+            if c.pointee.pointCount > 1 { restitute(&c.pointee.point1) }
+            body.store(states + Int(c.pointee.bodyA), states + Int(c.pointee.bodyB))
         }
     }
 }

@@ -39,10 +39,14 @@ extension PhysicsWorld {
             maxY = max(maxY, v.y)
         }
         let state = states[i]
-        let motion = timeStep * (state.velocity.length + abs(state.angularVelocity) * body.maximumExtent)
-        let margin = body.radius + settings.speculativeDistance + motion
+        // Grow by the speculative distance and by this step's motion along each axis (rotation in both).
+        let r = body.radius
+        bodies[i].shapeBounds = BoundingBox(minX: minX - r, minY: minY - r, maxX: maxX + r, maxY: maxY + r)
+        let turn = timeStep * abs(state.angularVelocity) * body.maximumExtent
+        let marginX = r + settings.speculativeDistance + turn + timeStep * abs(state.velocity.x)
+        let marginY = r + settings.speculativeDistance + turn + timeStep * abs(state.velocity.y)
         bodies[i].bounds = BoundingBox(
-            minX: minX - margin, minY: minY - margin, maxX: maxX + margin, maxY: maxY + margin)
+            minX: minX - marginX, minY: minY - marginY, maxX: maxX + marginX, maxY: maxY + marginY)
     }
 
     @inline(__always) func shouldCollide(_ a: Body, _ b: Body) -> Bool {
@@ -54,40 +58,49 @@ extension PhysicsWorld {
     }
 
     private func findPairs() {
-        // Insertion sort by minX: the order changes little between steps, so this is close to linear.
-        sorted.withUnsafeMutableBufferPointer { order in
+        proxies.withUnsafeMutableBufferPointer { proxies in
             bodies.withUnsafeBufferPointer { bodies in
-                for i in 1..<max(1, order.count) {
-                    let key = order[i]
-                    let x = bodies[Int(key)].bounds.minX
+                // Refresh bounds, then insertion-sort by minX: the order changes little between steps.
+                for k in 0..<proxies.count {
+                    let body = bodies[Int(proxies[k].body)]
+                    proxies[k].minX = body.bounds.minX
+                    proxies[k].maxX = body.bounds.maxX
+                    proxies[k].minY = body.bounds.minY
+                    proxies[k].maxY = body.bounds.maxY
+                    proxies[k].isAwake = body.isAwake
+                }
+                for i in 1..<max(1, proxies.count) {
+                    let key = proxies[i]
                     var j = i - 1
-                    while j >= 0 && bodies[Int(order[j])].bounds.minX > x {
-                        order[j + 1] = order[j]
+                    while j >= 0 && proxies[j].minX > key.minX {
+                        proxies[j + 1] = proxies[j]
                         j -= 1
                     }
-                    order[j + 1] = key
+                    proxies[j + 1] = key
                 }
-            }
-        }
-        candidatePairs.removeAll(keepingCapacity: true)
-        sorted.withUnsafeBufferPointer { order in
-            bodies.withUnsafeBufferPointer { bodies in
-                let n = order.count
-                for a in 0..<n {
-                    let ia = order[a]
-                    let bodyA = bodies[Int(ia)]
-                    let boxA = bodyA.bounds
-                    var b = a + 1
-                    while b < n {
-                        let ib = order[b]
-                        b += 1
-                        let bodyB = bodies[Int(ib)]
-                        let boxB = bodyB.bounds
-                        if boxB.minX > boxA.maxX { break }
-                        if boxB.minY > boxA.maxY || boxA.minY > boxB.maxY { continue }
-                        if !bodyA.isAwake && !bodyB.isAwake { continue }
-                        if !shouldCollide(bodyA, bodyB) { continue }
-                        candidatePairs.append(PairTable.key(ia, ib))
+                candidatePairs.removeAll(keepingCapacity: true)
+                let n = proxies.count
+                if sweepScratch.count < n { sweepScratch = Array(repeating: 0, count: n) }
+                sweepScratch.withUnsafeMutableBufferPointer { hits in
+                    for a in 0..<n {
+                        let boxA = proxies[a]
+                        // Collect the y-overlapping proxies without branching on each test (the outcome is
+                        // random, so a branch would mispredict half the time); then filter the few hits.
+                        var count = 0
+                        var b = a + 1
+                        while b < n && proxies[b].minX <= boxA.maxX {
+                            let boxB = proxies[b]
+                            hits[count] = Int32(truncatingIfNeeded: b)
+                            let apart = (boxB.minY > boxA.maxY ? 1 : 0) | (boxA.minY > boxB.maxY ? 1 : 0)
+                            count += 1 - apart
+                            b += 1
+                        }
+                        for k in 0..<count {
+                            let boxB = proxies[Int(hits[k])]
+                            if !boxA.isAwake && !boxB.isAwake { continue }
+                            if !shouldCollide(bodies[Int(boxA.body)], bodies[Int(boxB.body)]) { continue }
+                            candidatePairs.append(PairTable.key(boxA.body, boxB.body))
+                        }
                     }
                 }
             }
@@ -166,86 +179,136 @@ extension PhysicsWorld {
         let slop = settings.linearSlop
         let scratch = self.scratch
         var toWake: [Int32] = []
-        vertices.withUnsafeMutableBufferPointer { vertexBuffer in
-            normals.withUnsafeMutableBufferPointer { normalBuffer in
-                guard let vertexBase = vertexBuffer.baseAddress, let normalBase = normalBuffer.baseAddress else {
-                    return
-                }
-                let count = contacts.count
-                for c in 0..<count {
-                    let ia = Int(contacts[c].bodyA)
-                    let ib = Int(contacts[c].bodyB)
-                    let a = bodies[ia]
-                    let b = bodies[ib]
-                    if !a.isAwake && !b.isAwake { continue }
-                    let sa = states[ia]
-                    let sb = states[ib]
-                    let reach =
-                        sa.velocity.length + abs(sa.angularVelocity) * a.maximumExtent + sb.velocity.length
-                        + abs(sb.angularVelocity) * b.maximumExtent
-                    let speculative = baseDistance + dt * reach
-                    var manifold: Manifold
-                    let viewA = PolygonView(
-                        vertices: vertexBase + Int(a.vertexStart), normals: normalBase + Int(a.vertexStart),
-                        count: Int(a.vertexCount), radius: a.radius)
-                    if b.shapeKind == .circle {
-                        let centerB = vertexBase[Int(b.vertexStart)]
-                        switch a.shapeKind {
-                        case .circle:
-                            manifold = collideCircles(
-                                centerA: viewA.vertices[0], radiusA: a.radius, a.transform, centerB: centerB,
-                                radiusB: b.radius, b.transform, speculativeDistance: speculative)
-                        case .segment:
-                            manifold = collideSegmentAndCircle(
-                                viewA.vertices[0], viewA.vertices[1], a.transform, centerB: centerB, radiusB: b.radius,
-                                b.transform, speculativeDistance: speculative)
-                        case .polygon:
-                            manifold = collidePolygonAndCircle(
-                                viewA, a.transform, centerB: centerB, radiusB: b.radius, b.transform,
-                                speculativeDistance: speculative)
+        var events: [(a: Int32, b: Int32, point: Point, began: Bool)] = []
+        let vertexBase = vertices.withUnsafeMutableBufferPointer { $0.baseAddress }
+        let normalBase = normals.withUnsafeMutableBufferPointer { $0.baseAddress }
+        guard let vertexBase, let normalBase else { return }
+        bodies.withUnsafeMutableBufferPointer { bodyBuffer in
+            states.withUnsafeBufferPointer { stateBuffer in
+                contacts.withUnsafeMutableBufferPointer { contactBuffer in
+                    guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress,
+                        let contacts = contactBuffer.baseAddress
+                    else { return }
+                    for c in 0..<contactBuffer.count {
+                        let contact = contacts + c
+                        let ia = Int(contact.pointee.bodyA)
+                        let ib = Int(contact.pointee.bodyB)
+                        let a = bodies + ia
+                        let b = bodies + ib
+                        if !a.pointee.isAwake && !b.pointee.isAwake { continue }
+                        // How far the pair can close in one step: relative velocity plus rotation at the extents.
+                        let reach =
+                            (states[ib].velocity - states[ia].velocity).length
+                            + abs(states[ia].angularVelocity) * a.pointee.maximumExtent
+                            + abs(states[ib].angularVelocity) * b.pointee.maximumExtent
+                        let speculative = baseDistance + dt * reach
+                        let offset = b.pointee.center - a.pointee.center
+                        let drift = offset - contact.pointee.cachedOffset
+                        if abs(drift.x) <= 1e-9 && abs(drift.y) <= 1e-9
+                            && contact.pointee.cachedRotationA == a.pointee.rotation
+                            && contact.pointee.cachedRotationB == b.pointee.rotation
+                            && speculative <= contact.pointee.cachedSpeculativeDistance
+                        {
+                            // Same relative pose as last step: the manifold is unchanged but for its world points.
+                            contact.pointee.manifold.point0.point =
+                                a.pointee.center + contact.pointee.manifold.point0.anchorA
+                            contact.pointee.manifold.point1.point =
+                                a.pointee.center + contact.pointee.manifold.point1.anchorA
+                            continue
                         }
-                    } else {
-                        let viewB = PolygonView(
-                            vertices: vertexBase + Int(b.vertexStart), normals: normalBase + Int(b.vertexStart),
-                            count: Int(b.vertexCount), radius: b.radius)
-                        manifold = collidePolygons(
-                            viewA, a.transform, viewB, b.transform, speculativeDistance: speculative, linearSlop: slop,
-                            scratch: scratch)
-                    }
-                    // Warm starting: a point keeps the impulses of the old point with the same feature id.
-                    let old = contacts[c].manifold
-                    @inline(__always) func inherit(_ p: inout ManifoldPoint) {
-                        if old.pointCount > 0 && old.point0.id == p.id {
-                            p.normalImpulse = old.point0.normalImpulse
-                            p.tangentImpulse = old.point0.tangentImpulse
-                        } else if old.pointCount > 1 && old.point1.id == p.id {
-                            p.normalImpulse = old.point1.normalImpulse
-                            p.tangentImpulse = old.point1.tangentImpulse
+                        contact.pointee.cachedOffset = offset
+                        contact.pointee.cachedRotationA = a.pointee.rotation
+                        contact.pointee.cachedRotationB = b.pointee.rotation
+                        contact.pointee.cachedSpeculativeDistance = speculative
+                        var manifold = Self.manifold(
+                            a, b, speculativeDistance: speculative, linearSlop: slop, vertices: vertexBase,
+                            normals: normalBase, scratch: scratch)
+                        // Warm starting: a point keeps the impulses of the old point with the same feature id.
+                        let old = contact.pointee.manifold
+                        if manifold.pointCount > 0 { Self.inherit(&manifold.point0, from: old) }
+                        if manifold.pointCount > 1 { Self.inherit(&manifold.point1, from: old) }
+                        contact.pointee.manifold = manifold
+                        let touching = manifold.pointCount > 0
+                        if touching != contact.pointee.isTouching {
+                            contact.pointee.isTouching = touching
+                            let delta: Int32 = touching ? 1 : -1
+                            a.pointee.touchingCount += delta
+                            b.pointee.touchingCount += delta
+                            events.append(
+                                (Int32(ia), Int32(ib), touching ? manifold.point0.point : old.point0.point, touching))
                         }
-                    }
-                    if manifold.pointCount > 0 { inherit(&manifold.point0) }
-                    if manifold.pointCount > 1 { inherit(&manifold.point1) }
-                    contacts[c].manifold = manifold
-                    let touching = manifold.pointCount > 0
-                    let was = contacts[c].isTouching
-                    if touching != was {
-                        contacts[c].isTouching = touching
-                        let delta: Int32 = touching ? 1 : -1
-                        bodies[ia].touchingCount += delta
-                        bodies[ib].touchingCount += delta
-                        contactEvents.append(
-                            ContactEvent(
-                                bodyA: id(ofIndex: Int32(ia)), bodyB: id(ofIndex: Int32(ib)),
-                                point: touching ? manifold.point0.point : old.point0.point, began: touching))
-                    }
-                    if touching {
-                        if a.isDynamic && !a.isAwake { toWake.append(Int32(ia)) }
-                        if b.isDynamic && !b.isAwake { toWake.append(Int32(ib)) }
+                        if touching {
+                            if a.pointee.isDynamic && !a.pointee.isAwake { toWake.append(Int32(ia)) }
+                            if b.pointee.isDynamic && !b.pointee.isAwake { toWake.append(Int32(ib)) }
+                        }
                     }
                 }
             }
         }
+        for event in events {
+            contactEvents.append(
+                ContactEvent(
+                    bodyA: id(ofIndex: event.a), bodyB: id(ofIndex: event.b), point: event.point, began: event.began))
+        }
         for i in toWake { wakeIsland(of: Int(i)) }
+    }
+
+    /// A point of the new manifold inherits the impulses of the old point with the same feature id.
+    @inline(__always) private static func inherit(_ p: inout ManifoldPoint, from old: Manifold) {
+        if old.pointCount > 0 && old.point0.id == p.id {
+            p.normalImpulse = old.point0.normalImpulse
+            p.tangentImpulse = old.point0.tangentImpulse
+        } else if old.pointCount > 1 && old.point1.id == p.id {
+            p.normalImpulse = old.point1.normalImpulse
+            p.tangentImpulse = old.point1.tangentImpulse
+        }
+    }
+
+    /// The contact manifold of two bodies' shapes (empty when farther apart than `speculativeDistance`).
+    @inline(__always) private static func manifold(
+        _ a: UnsafeMutablePointer<Body>, _ b: UnsafeMutablePointer<Body>, speculativeDistance: Double,
+        linearSlop: Double, vertices: UnsafeMutablePointer<Point>, normals: UnsafeMutablePointer<Point>,
+        scratch: CollisionScratch
+    ) -> Manifold {
+        // The shapes' own boxes farther apart than the speculative distance: no points, skip the SAT.
+        let boxA = a.pointee.shapeBounds
+        let boxB = b.pointee.shapeBounds
+        if boxA.minX - boxB.maxX > speculativeDistance || boxB.minX - boxA.maxX > speculativeDistance
+            || boxA.minY - boxB.maxY > speculativeDistance || boxB.minY - boxA.maxY > speculativeDistance
+        {
+            return Manifold()
+        }
+        let transformA = a.pointee.transform
+        let transformB = b.pointee.transform
+        let startA = Int(a.pointee.vertexStart)
+        let viewA = PolygonView(
+            vertices: vertices + startA, normals: normals + startA, count: Int(a.pointee.vertexCount),
+            radius: a.pointee.radius)
+        let startB = Int(b.pointee.vertexStart)
+        if b.pointee.shapeKind == .circle {
+            let centerB = vertices[startB]
+            let radiusB = b.pointee.radius
+            switch a.pointee.shapeKind {
+            case .circle:
+                return collideCircles(
+                    centerA: viewA.vertices[0], radiusA: viewA.radius, transformA, centerB: centerB, radiusB: radiusB,
+                    transformB, speculativeDistance: speculativeDistance)
+            case .segment:
+                return collideSegmentAndCircle(
+                    viewA.vertices[0], viewA.vertices[1], transformA, centerB: centerB, radiusB: radiusB, transformB,
+                    speculativeDistance: speculativeDistance)
+            case .polygon:
+                return collidePolygonAndCircle(
+                    viewA, transformA, centerB: centerB, radiusB: radiusB, transformB,
+                    speculativeDistance: speculativeDistance)
+            }
+        }
+        let viewB = PolygonView(
+            vertices: vertices + startB, normals: normals + startB, count: Int(b.pointee.vertexCount),
+            radius: b.pointee.radius)
+        return collidePolygons(
+            viewA, transformA, viewB, transformB, speculativeDistance: speculativeDistance, linearSlop: linearSlop,
+            scratch: scratch)
     }
 
     // MARK: Solver
@@ -277,20 +340,37 @@ extension PhysicsWorld {
         // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
         // solved last in each pass, a wall sees the push of everything above it and keeps overlap small.
         states.withUnsafeMutableBufferPointer { stateBuffer in
-            guard let states = stateBuffer.baseAddress else { return }
-            for pass in 0..<2 {
-                for c in 0..<contacts.count where contacts[c].isTouching {
-                    let contact = contacts[c]
-                    let a = bodies[Int(contact.bodyA)]
-                    let b = bodies[Int(contact.bodyB)]
-                    guard a.isAwake || b.isAwake else { continue }
-                    guard (a.isDynamic && b.isDynamic) == (pass == 0) else { continue }
-                    var constraint = ContactConstraint(
-                        bodyA: contact.bodyA, bodyB: contact.bodyB, contact: Int32(c), normal: .zero,
-                        friction: contact.friction, restitution: contact.restitution,
-                        softness: a.isDynamic && b.isDynamic ? softness : staticSoftness, pointCount: 0)
-                    ContactSolver.prepare(&constraint, manifold: contact.manifold, states: states)
-                    constraints.append(constraint)
+            bodies.withUnsafeBufferPointer { bodyBuffer in
+                contacts.withUnsafeBufferPointer { contactBuffer in
+                    guard let states = stateBuffer.baseAddress, let bodies = bodyBuffer.baseAddress,
+                        let contacts = contactBuffer.baseAddress
+                    else { return }
+                    for pass in 0..<2 {
+                        for c in 0..<contactBuffer.count where contacts[c].isTouching {
+                            let contact = contacts + c
+                            let a = bodies + Int(contact.pointee.bodyA)
+                            let b = bodies + Int(contact.pointee.bodyB)
+                            guard a.pointee.isAwake || b.pointee.isAwake else { continue }
+                            let bothDynamic = a.pointee.isDynamic && b.pointee.isDynamic
+                            guard bothDynamic == (pass == 0) else { continue }
+                            var constraint = ContactConstraint(
+                                bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB, contact: Int32(c),
+                                normal: .zero, friction: contact.pointee.friction,
+                                restitution: contact.pointee.restitution,
+                                softness: bothDynamic ? softness : staticSoftness, pointCount: 0)
+                            ContactSolver.prepare(&constraint, manifold: contact.pointee.manifold, states: states)
+                            // Two moving bodies whose every point stays more than the slop apart at their current
+                            // closing speed for the whole step need no constraint this step (co-moving neighbours in
+                            // a falling pile). Contacts with static bodies are always solved: walls never leak.
+                            if bothDynamic
+                                && constraint.staysApart(
+                                    manifold: contact.pointee.manifold, dt: dt, slop: settings.linearSlop)
+                            {
+                                continue
+                            }
+                            constraints.append(constraint)
+                        }
+                    }
                 }
             }
         }
@@ -425,6 +505,13 @@ extension PhysicsWorld {
     private func updateSleep(dt: Double) {
         guard !awake.isEmpty else {
             isAtRest = true
+            return
+        }
+        // No island can sleep unless some body has been still long enough: skip the island search.
+        var longestStill = 0.0
+        for i in awake { longestStill = max(longestStill, bodies[Int(i)].sleepTime) }
+        if !settings.allowsSleeping || longestStill < settings.timeToSleep {
+            isAtRest = false
             return
         }
         if islandParent.count < bodies.count {

@@ -38,22 +38,23 @@ public final class PhysicsWorld {
         didSet { if gravity != oldValue { wakeAll() } }
     }
 
-    var bodies: [Body] = []
-    var states: [BodyState] = []
-    var vertices: [Point] = []
-    var normals: [Point] = []
+    @exclusivity(unchecked) var bodies: [Body] = []
+    @exclusivity(unchecked) var states: [BodyState] = []
+    @exclusivity(unchecked) var vertices: [Point] = []
+    @exclusivity(unchecked) var normals: [Point] = []
     private var freeBodies: [Int32] = []
-    var contacts: [Contact] = []
-    var pairs = PairTable()
-    var constraints: [ContactConstraint] = []
-    var joints: [Joint] = []
+    @exclusivity(unchecked) var contacts: [Contact] = []
+    @exclusivity(unchecked) var pairs = PairTable()
+    @exclusivity(unchecked) var constraints: [ContactConstraint] = []
+    @exclusivity(unchecked) var joints: [Joint] = []
     private var freeJoints: [Int32] = []
-    var awake: [Int32] = []
-    var integration: [IntegrationInput] = []
-    var sorted: [Int32] = []
-    var candidatePairs: [UInt64] = []
-    var islandParent: [Int32] = []
-    var islandSleep: [Double] = []
+    @exclusivity(unchecked) var awake: [Int32] = []
+    @exclusivity(unchecked) var integration: [IntegrationInput] = []
+    @exclusivity(unchecked) var proxies: [Proxy] = []
+    @exclusivity(unchecked) var candidatePairs: [UInt64] = []
+    @exclusivity(unchecked) var sweepScratch: [Int32] = []
+    @exclusivity(unchecked) var islandParent: [Int32] = []
+    @exclusivity(unchecked) var islandSleep: [Double] = []
     let scratch = CollisionScratch()
     var stepIndex: UInt32 = 0
     /// Contacts that began or ended touching during the last step, in a fixed order.
@@ -128,7 +129,7 @@ public final class PhysicsWorld {
             states.append(state)
         }
         updateBounds(Int(index), timeStep: 0)
-        sorted.append(index)
+        proxies.append(Proxy(body: index))
         let id = BodyID(index: index, generation: body.generation)
         if isDynamic {
             setVelocityUnchecked(Int(index), definition.velocity, definition.angularVelocity)
@@ -204,7 +205,7 @@ public final class PhysicsWorld {
         bodies[i].isAwake = false
         bodies[i].generation &+= 1
         states[i] = BodyState()
-        sorted.removeAll { $0 == Int32(i) }
+        proxies.removeAll { $0.body == Int32(i) }
         freeBodies.append(Int32(i))
     }
 

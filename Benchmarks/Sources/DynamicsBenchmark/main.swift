@@ -1,0 +1,142 @@
+// DynamicsBenchmark: ms per engine step on the shared reference scenes (ReferenceScenes), release build, and the
+// same scenes in pymunk (Chipmunk2D) and pybox2d (Box2D 2.3) run from Benchmarks/peers in the same run.
+//
+//   swift run -c release DynamicsBenchmark [--no-peers] [--repeat N]
+//
+// Every engine steps 1/120 s at its own defaults (ours: 4 substeps; pymunk: 10 iterations; Box2D: 8 velocity +
+// 3 position iterations). Figures: the mean ms/step over the first second (everything moving), over three seconds
+// and over five (settling; engines that sleep get faster). Time is the thread's CPU time, so that time slices
+// lost to other processes on a shared machine do not count; the engines run in turns, N rounds, best of N each.
+import Foundation
+import KineticCore
+import KineticDynamics
+
+struct Scene {
+    let name: String
+    let build: () throws -> ReferenceScenes.Built
+}
+
+let scenes = [
+    Scene(name: "pile1000") {
+        try ReferenceScenes.pile(count: 1000, width: 1000, height: 800, minimumSide: 10, maximumSide: 30)
+    },
+    Scene(name: "pile40") {
+        try ReferenceScenes.pile(count: 40, width: 375, height: 667, minimumSide: 20, maximumSide: 80)
+    },
+    Scene(name: "stack10") { try ReferenceScenes.stack(count: 10) },
+]
+
+struct Figures {
+    var firstSecond: Double
+    var threeSeconds: Double
+    var fiveSeconds: Double
+    var awakeAtEnd: Int
+
+    static let unmeasured = Figures(
+        firstSecond: .infinity, threeSeconds: .infinity, fiveSeconds: .infinity, awakeAtEnd: 0)
+
+    /// The better of two measurements, figure by figure.
+    func best(_ other: Figures) -> Figures {
+        Figures(
+            firstSecond: min(firstSecond, other.firstSecond), threeSeconds: min(threeSeconds, other.threeSeconds),
+            fiveSeconds: min(fiveSeconds, other.fiveSeconds), awakeAtEnd: other.awakeAtEnd)
+    }
+}
+
+/// The calling thread's CPU time in milliseconds.
+func threadMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) * 1e-6
+}
+
+func measure(_ scene: Scene) throws -> Figures {
+    let built = try scene.build()
+    let world = built.world
+    let start = threadMilliseconds()
+    world.step(count: 120)
+    let oneSecond = threadMilliseconds() - start
+    world.step(count: 240)
+    let threeSeconds = threadMilliseconds() - start
+    world.step(count: 240)
+    let fiveSeconds = threadMilliseconds() - start
+    return Figures(
+        firstSecond: oneSecond / 120, threeSeconds: threeSeconds / 360, fiveSeconds: fiveSeconds / 600,
+        awakeAtEnd: world.awakeBodyCount)
+}
+
+/// Runs a peer script once and returns its figures per scene, or nil (with a note) if it cannot run.
+func runPeer(_ script: String) -> (engine: String, figures: [String: Figures])? {
+    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("peers")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", directory.appendingPathComponent(script).path, "--repeat", "1"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch {
+        print("  (\(script) did not start: \(error))")
+        return nil
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0,
+        let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let engine = json["engine"] as? String, let sceneFigures = json["scenes"] as? [String: [String: Double]]
+    else {
+        print(
+            "  (\(script) failed with status \(process.terminationStatus); is its package installed? see peers/README.md)"
+        )
+        return nil
+    }
+    var figures: [String: Figures] = [:]
+    for (name, values) in sceneFigures {
+        figures[name] = Figures(
+            firstSecond: values["ms_per_step_1s"] ?? .nan, threeSeconds: values["ms_per_step_3s"] ?? .nan,
+            fiveSeconds: values["ms_per_step_5s"] ?? .nan, awakeAtEnd: Int(values["awake_end"] ?? -1))
+    }
+    return (engine, figures)
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+let arguments = CommandLine.arguments
+let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[min($0 + 1, arguments.count - 1)]) } ?? 3
+let withPeers = !arguments.contains("--no-peers")
+
+print("DynamicsBenchmark: CPU ms per 1/120 s step, best of \(repeats) rounds: mean over the first 1 s / 3 s / 5 s")
+var results: [(engine: String, figures: [String: Figures])] = [("KineticDynamics", [:])]
+let peerScripts = withPeers ? ["pymunk_scenes.py", "box2d_scenes.py"] : []
+var peerNames: [String: String] = [:]
+for _ in 0..<repeats {
+    for scene in scenes {
+        results[0].figures[scene.name] = (results[0].figures[scene.name] ?? .unmeasured).best(try measure(scene))
+    }
+    for (k, script) in peerScripts.enumerated() {
+        guard let (engine, figures) = runPeer(script) else { continue }
+        peerNames[script] = engine
+        if results.count <= k + 1 { results.append((engine, [:])) }
+        for (name, f) in figures {
+            results[k + 1].figures[name] = (results[k + 1].figures[name] ?? .unmeasured).best(f)
+        }
+    }
+}
+for scene in scenes {
+    guard let ours = results[0].figures[scene.name] else { continue }
+    for (engine, figures) in results {
+        guard let f = figures[scene.name] else { continue }
+        var line = "  " + pad(engine, 16) + " " + pad(scene.name, 9)
+        line += String(
+            format: " %7.3f  %7.3f  %7.3f ms  awake at 5 s: %4d", f.firstSecond, f.threeSeconds, f.fiveSeconds,
+            f.awakeAtEnd)
+        if engine != "KineticDynamics" {
+            line += String(
+                format: "  peer/ours %.2f %.2f %.2f", f.firstSecond / ours.firstSecond,
+                f.threeSeconds / ours.threeSeconds,
+                f.fiveSeconds / ours.fiveSeconds)
+        }
+        print(line)
+    }
+}
