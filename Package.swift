@@ -56,6 +56,7 @@ let package = Package(
         .testTarget(name: "KineticDynamicsTests", dependencies: ["KineticDynamics"]),
         .testTarget(name: "KineticLayersTests", dependencies: ["KineticLayers"]),
         .testTarget(name: "KineticRasterTests", dependencies: ["KineticRaster", "CGif", "CZlib"]),
+        .testTarget(name: "KineticEffectsTests", dependencies: ["KineticEffects", "KineticRaster"]),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticCLITests", dependencies: ["kinetic"]),
     ],

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The golden-image rule every test target uses (package access: a test hook, STYLE.md 8 and 12): compare a
+/// frame with a committed PNG, record it on purpose, fail when it is missing, and leave the actual and diff
+/// images somewhere a person can look at them.
+package enum GoldenImageCheck {
+    /// What happened.
+    package enum Outcome: Sendable {
+        /// The frame matches the golden within the tolerance.
+        case matched
+        /// Recording was asked for: the golden was (re)written at the path.
+        case recorded(path: String)
+        /// The golden does not exist (or cannot be read); the message says how to record it.
+        case missing(message: String)
+        /// The frame does not match; the message gives the figures and where the actual and diff images are.
+        case mismatch(message: String)
+
+        /// Why a test should fail, or nil when the frame matched. Recording fails too, so a recorded golden is
+        /// looked at before it is committed.
+        package var failureMessage: String? {
+            switch self {
+            case .matched: return nil
+            case .recorded(let path): return "recorded golden \(path); look at it, then run again without recording"
+            case .missing(let message), .mismatch(let message): return message
+            }
+        }
+    }
+
+    /// Checks `frame` against the PNG at `path`, or writes it there when `record` is true.
+    ///
+    /// - Parameter recordCommand: The command that records this golden, quoted in the missing-golden message.
+    package static func check(
+        _ frame: RGBAFrame, goldenPath path: String, tolerance: FrameComparison.Tolerance = .init(), record: Bool,
+        recordCommand: String
+    ) -> Outcome {
+        if record {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try write(frame, to: path)
+                return .recorded(path: path)
+            } catch {
+                return .missing(message: "could not record golden \(path): \(error)")
+            }
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            return .missing(message: "missing golden \(path): record it with `\(recordCommand)`, look at it, commit it")
+        }
+        let expected: RGBAFrame
+        do {
+            expected = try RGBAFrame(contentsOfPNGFile: path)
+        } catch {
+            return .missing(message: "cannot read golden \(path): \(error)")
+        }
+        guard let comparison = FrameComparison(frame, expected, tolerance: tolerance) else {
+            return .mismatch(
+                message: "the frame is \(frame.width)×\(frame.height) pixels but golden \(path) is "
+                    + "\(expected.width)×\(expected.height)")
+        }
+        guard !comparison.matches else { return .matched }
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let folder = NSTemporaryDirectory() + "kinetic-golden-failures"
+        let actualPath = folder + "/" + name + "-actual.png"
+        let diffPath = folder + "/" + name + "-diff.png"
+        var report: String
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try write(frame, to: actualPath)
+            try write(comparison.differenceImage, to: diffPath)
+            report = "actual: \(actualPath), diff: \(diffPath)"
+        } catch {
+            report = "the actual and diff images could not be written: \(error)"
+        }
+        return .mismatch(message: "\(name): \(comparison.summary); \(report)")
+    }
+
+    /// Writes a frame as a PNG still (straight alpha).
+    package static func write(_ frame: RGBAFrame, to path: String) throws(RasterError) {
+        let encoder = try PNGEncoder(path: path, width: frame.width, height: frame.height)
+        try encoder.append(frame, duration: 0)
+        try encoder.finish()
+    }
+}
