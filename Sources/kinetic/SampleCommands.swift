@@ -1,10 +1,37 @@
+import Foundation
 import KineticAnimation
+import KineticCore
+import KineticEffects
 
 /// `kinetic sample curve|spring|timing`: print a timing curve's, a spring's or a timing model's values.
 enum SampleCommands {
     static var all: [Command] { [curve, spring, timing] }
 
     static let jsonOption = OptionSpec.flag("json", "Print the same data as JSON.")
+    static let plotOption = OptionSpec.value(
+        "plot", "FILE.png", "Also draw the samples as a chart (axes, grid, the curve, its name) to a PNG.")
+
+    /// Draws `points` as a chart to the PNG at `path` (2× scale), when one was asked for.
+    static func plot(
+        _ points: [(Double, Double)], title: String, xLabel: String, yLabel: String = "y", to path: String?,
+        streams: StandardStreams
+    ) throws(CLIError) {
+        guard let path else { return }
+        guard path.lowercased().hasSuffix(".png") else {
+            throw .usage("--plot writes a PNG: give a file name ending in .png (got '\(path)')")
+        }
+        let chart = CurvePlot(
+            points: points.map { Point(x: $0.0, y: $0.1) }, title: title, xLabel: xLabel, yLabel: yLabel)
+        var arguments = ParsedArguments()
+        arguments.values["output"] = path
+        let settings = try RenderSettings(
+            arguments, defaultSize: chart.size, defaultDuration: 1, defaultBackground: .white)
+        var still = settings
+        still.scale = 2
+        still.stillTime = 0
+        try RenderPipeline.render(chart.makeLayer(), settings: still, streams: streams, quiet: true)
+        streams.err("plotted \(path)\n")
+    }
 
     // MARK: curve
 
@@ -17,7 +44,7 @@ enum SampleCommands {
             cubic-bezier(x1, y1, x2, y2) with x1, x2 in [0, 1], steps(n[, start|end|jump-start|jump-end|jump-none|
             jump-both]), step-start, step-end. Prints N lines `x y`, x evenly spaced from 0 to 1.
             """,
-        options: [.value("count", "N", "Number of samples, 2…1000000 (default 101)."), jsonOption],
+        options: [.value("count", "N", "Number of samples, 2…1000000 (default 101)."), jsonOption, plotOption],
         run: { arguments, streams throws(CLIError) in
             let function = try timingFunction(fromPositional: arguments)
             let count = try arguments.int("count") ?? 101
@@ -30,6 +57,9 @@ enum SampleCommands {
                 let x = Double(i) / Double(count - 1)
                 points.append((x, function.value(at: x)))
             }
+            try plot(
+                points, title: function.cssText, xLabel: "x (input progress)", to: arguments.string("plot"),
+                streams: streams)
             if arguments.flag("json") {
                 let json = JSONOutput.object([
                     ("curve", .string(function.cssText)),
@@ -82,7 +112,7 @@ enum SampleCommands {
             .value("velocity", "V", "Initial velocity in progress per second (default 0)."),
             .value("seconds", "S", "How long to sample, > 0 (default 2)."),
             .value("rate", "HZ", "Samples per second, > 0 (default 100)."),
-            jsonOption,
+            jsonOption, plotOption,
         ],
         run: { arguments, streams throws(CLIError) in
             let spring = try springFromArguments(arguments)
@@ -105,6 +135,12 @@ enum SampleCommands {
                     ))
             }
             let settling = spring.settlingDuration(from: 0, to: 1, initialVelocity: velocity)
+            let title = String(
+                format: "spring: mass %g, stiffness %g, damping %g (ζ = %.3g)", spring.mass, spring.stiffness,
+                spring.damping, spring.dampingRatio)
+            try plot(
+                rows.map { ($0.0, $0.1) }, title: title, xLabel: "t (s)", yLabel: "x (progress)",
+                to: arguments.string("plot"), streams: streams)
             if arguments.flag("json") {
                 let json = JSONOutput.object([
                     (

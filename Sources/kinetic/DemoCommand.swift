@@ -1,0 +1,98 @@
+import Foundation
+
+/// `kinetic demo`: renders every effect into a folder with an `index.html` gallery. Each picture is made by running
+/// the very `kinetic render …` command the gallery prints under it, so the page never shows a command that does not
+/// re-create its picture.
+enum DemoCommand {
+    /// One animation of the gallery: the arguments of the `kinetic` command that renders it (without `-o`), and the
+    /// formats written.
+    struct Item {
+        var section: String
+        var title: String
+        var caption: String
+        /// The file name without extension.
+        var name: String
+        var arguments: [String]
+        /// The picture's size in points, for the page layout.
+        var width: Int
+        var height: Int
+        var formats: [String] = ["gif", "apng"]
+    }
+
+    /// Everything the demo renders, in gallery order. Later effects add their items here.
+    static var items: [Item] {
+        [
+            Item(
+                section: "Layers", title: "Layer showcase",
+                caption: "A radial gradient, text masking a sweeping highlight, a rounded square turning with its "
+                    + "shadow, and a dot moved by a spring: the layer tree and the Cairo renderer.",
+                name: "showcase", arguments: ["render", "showcase"], width: 600, height: 200)
+        ]
+    }
+
+    static let command = Command(
+        path: ["demo"],
+        summary: "Render every effect to GIF and APNG, with an index.html gallery.",
+        usage: "demo [--out DIR]",
+        details: "Writes the pictures and index.html into DIR (created if missing) and prints where the page is.",
+        options: [.value("out", "DIR", "The folder to write into (default ./kinetic-demo).")],
+        run: { arguments, streams throws(CLIError) in
+            try RenderCommands.rejectPositionals(arguments)
+            let folder = arguments.string("out") ?? "kinetic-demo"
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreate("cannot create the folder '\(folder)': \(error.localizedDescription)")
+            }
+            var sections: [(heading: String, entries: [Gallery.Entry])] = []
+            for item in items {
+                var files: [String] = []
+                for format in item.formats {
+                    let file = "\(item.name).\(format)"
+                    let status = KineticCommandLine.run(
+                        item.arguments + ["-o", (folder as NSString).appendingPathComponent(file)],
+                        streams: StandardStreams(out: streams.out, err: { _ in }))
+                    guard status == 0 else {
+                        throw .failure(
+                            "rendering \(file) failed (status \(status)); run `kinetic \((item.arguments + ["-o", file]).joined(separator: " "))` to see why"
+                        )
+                    }
+                    files.append(file)
+                }
+                streams.err("rendered \(files.joined(separator: ", "))\n")
+                let entry = Gallery.Entry(
+                    title: item.title, caption: item.caption, image: files[0], alternates: Array(files.dropFirst()),
+                    command: "kinetic " + (item.arguments + ["-o", files[0]]).map(shellQuoted).joined(separator: " "),
+                    width: item.width, height: item.height)
+                if let index = sections.firstIndex(where: { $0.heading == item.section }) {
+                    sections[index].entries.append(entry)
+                } else {
+                    sections.append((item.section, [entry]))
+                }
+            }
+            let page = (folder as NSString).appendingPathComponent("index.html")
+            let html = Gallery(sections: sections).html
+            do {
+                try writeAtomically(html, to: page)
+            } catch {
+                throw .cannotCreate("cannot write '\(page)': \(error.localizedDescription)")
+            }
+            let absolute = URL(fileURLWithPath: page).standardizedFileURL.path
+            streams.out("gallery: \(absolute)\n")
+        })
+
+    /// Writes `text` to a temporary file beside `path` and renames it into place.
+    static func writeAtomically(_ text: String, to path: String) throws {
+        let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+    }
+
+    /// `text` quoted for a POSIX shell when it contains anything but safe characters.
+    static func shellQuoted(_ text: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,/:=+#%@")
+        if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
