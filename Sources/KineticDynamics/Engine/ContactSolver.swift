@@ -128,9 +128,11 @@ enum ContactSolver {
     }
 
     /// One solver iteration: soft with bias (`useBias`, the solve pass) or rigid without (the relax pass).
+    /// `reversed` solves a two-point manifold's second point first: alternating it between passes cancels the
+    /// small turn that solving one point before the other gives a face contact (a stack would lean otherwise).
     static func solve(
         _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>,
-        inverseH: Double, maximumPushSpeed: Double, useBias: Bool
+        inverseH: Double, maximumPushSpeed: Double, useBias: Bool, reversed: Bool
     ) {
         guard let base = constraints.baseAddress else { return }
         for index in 0..<constraints.count {
@@ -145,9 +147,14 @@ enum ContactSolver {
             var softness = Softness.rigid
             if useBias { softness = c.pointee.softness }
             let count = c.pointee.pointCount
+            if count > 1 && reversed {
+                solveNormal(
+                    &c.pointee.point1, &body, normalShift, qA, qB, normal, softness, inverseH, maximumPushSpeed, useBias
+                )
+            }
             solveNormal(
                 &c.pointee.point0, &body, normalShift, qA, qB, normal, softness, inverseH, maximumPushSpeed, useBias)
-            if count > 1 {
+            if count > 1 && !reversed {
                 solveNormal(
                     &c.pointee.point1, &body, normalShift, qA, qB, normal, softness, inverseH, maximumPushSpeed, useBias
                 )
@@ -159,8 +166,9 @@ enum ContactSolver {
                 || (count > 1 && (c.pointee.point1.normalImpulse != 0 || c.pointee.point1.tangentImpulse != 0))
             if friction > 0 && loaded {
                 let tangent = normal.rightPerpendicular
+                if count > 1 && reversed { solveTangent(&c.pointee.point1, &body, tangent, friction) }
                 solveTangent(&c.pointee.point0, &body, tangent, friction)
-                if count > 1 { solveTangent(&c.pointee.point1, &body, tangent, friction) }
+                if count > 1 && !reversed { solveTangent(&c.pointee.point1, &body, tangent, friction) }
             }
             body.store(stateA, stateB)
         }

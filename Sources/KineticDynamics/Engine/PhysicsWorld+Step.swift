@@ -387,7 +387,8 @@ extension PhysicsWorld {
                     integration.withUnsafeBufferPointer { inputs in
                         guard let states = stateBuffer.baseAddress, let bodies = bodyBuffer.baseAddress else { return }
                         for j in activeJoints { JointSolver.prepare(&joints[j], bodies: bodies, states: states, h: h) }
-                        for _ in 0..<substeps {
+                        for substep in 0..<substeps {
+                            let odd = substep % 2 == 1
                             // Integrate velocities: gravity, forces, damping, speed limits.
                             for input in inputs {
                                 let i = Int(input.body)
@@ -408,8 +409,9 @@ extension PhysicsWorld {
                                     &joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: true)
                             }
                             ContactSolver.solve(
-                                constraintBuffer, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true
-                            )
+                                constraintBuffer, states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
+                                useBias: true,
+                                reversed: odd)
                             // Integrate positions as deltas from the start of the step.
                             for input in inputs {
                                 let i = Int(input.body)
@@ -423,7 +425,7 @@ extension PhysicsWorld {
                             }
                             ContactSolver.solve(
                                 constraintBuffer, states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                                useBias: false)
+                                useBias: false, reversed: !odd)
                         }
                         ContactSolver.applyRestitution(
                             constraintBuffer, states, threshold: settings.restitutionThreshold)
