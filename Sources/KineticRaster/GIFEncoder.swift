@@ -40,11 +40,19 @@ public final class GIFEncoder: FrameEncoder {
     /// What a viewer shows after the frames written so far and their disposal: straight RGBA words, 0 where
     /// transparent.
     private var canvas: [UInt32]
-    /// The source of the last frame written (nil before the first).
-    private var previousSource: [UInt32]?
-    /// The frame waiting to be written and its start time in centiseconds.
-    private var pending: [UInt32]?
+    /// The source of the last frame written (valid once `hasWritten`).
+    private var previousSource: [UInt32]
+    private var hasWritten = false
+    /// The frame waiting to be written (valid when `hasPending`) and its start time in centiseconds.
+    private var pending: [UInt32]
+    private var hasPending = false
     private var pendingStart = 0
+    /// The frame being appended. The three frame buffers rotate, so appending allocates nothing.
+    private var incoming: [UInt32]
+    /// Work buffers for the changed rectangle: its pixels, the screen behind them, their palette indices.
+    private var foreground: [UInt8]
+    private var behind: [UInt8]
+    private var indices: [UInt8]
     /// The end time of the frames appended so far, in seconds.
     private var appendedTime: MediaTime = 0
     /// Work buffer: which pixels the frame being written must draw.
@@ -65,6 +73,12 @@ public final class GIFEncoder: FrameEncoder {
         alphaThreshold = UInt8(options.gif.alphaThreshold)
         quantizer = try ImageQuantizer(options: options.gif)
         canvas = [UInt32](repeating: 0, count: width * height)
+        previousSource = canvas
+        pending = canvas
+        incoming = canvas
+        foreground = [UInt8](repeating: 0, count: width * height * 4)
+        behind = foreground
+        indices = [UInt8](repeating: 0, count: width * height)
         changed = [Bool](repeating: false, count: width * height)
         file = try OutputFile(path: path)
         do throws(RasterError) {
@@ -85,19 +99,20 @@ public final class GIFEncoder: FrameEncoder {
             frameCount += 1
             let start = FrameTiming.centiseconds(appendedTime)
             appendedTime += duration
-            let source = prepare(frame)
-            guard let current = pending else {
-                pending = source
+            prepare(frame)
+            guard hasPending else {
+                swap(&pending, &incoming)
+                hasPending = true
                 pendingStart = start
                 return
             }
-            if source == current { return }  // identical: the pending frame lasts longer
+            if incoming == pending { return }  // identical: the pending frame lasts longer
             if start - pendingStart < 2 {  // the pending frame would last < 2 cs: show this one instead
-                pending = source
+                swap(&pending, &incoming)
                 return
             }
-            try write(current, delay: start - pendingStart, next: source)
-            pending = source
+            try writePending(delay: start - pendingStart, nextIsIncoming: true)
+            swap(&pending, &incoming)
             pendingStart = start
         }
     }
@@ -105,9 +120,10 @@ public final class GIFEncoder: FrameEncoder {
     public func finish() throws(RasterError) {
         try checkOpen(isDone)
         try cancellingOnError { () throws(RasterError) in
-            guard let last = pending else { throw .invalidState("no frame was given for '\(path)'") }
-            try write(last, delay: max(2, FrameTiming.centiseconds(appendedTime) - pendingStart), next: nil)
-            pending = nil
+            guard hasPending else { throw .invalidState("no frame was given for '\(path)'") }
+            try writePending(
+                delay: max(2, FrameTiming.centiseconds(appendedTime) - pendingStart), nextIsIncoming: false)
+            hasPending = false
             try writer.close()
             isDone = true
             try file.commit()
@@ -116,38 +132,44 @@ public final class GIFEncoder: FrameEncoder {
 
     public func cancel() {
         isDone = true
-        pending = nil
+        hasPending = false
         file.discard()
     }
 
     // MARK: Frames
 
-    /// The frame as straight RGBA words the GIF can show: opaque over the background colour, or opaque / fully
-    /// transparent (0) by the alpha threshold.
-    private func prepare(_ frame: RGBAFrame) -> [UInt32] {
-        var words = [UInt32](repeating: 0, count: width * height)
+    /// Converts `frame` into `incoming`: straight RGBA words the GIF can show, opaque over the background colour,
+    /// or opaque / fully transparent (0) by the alpha threshold.
+    private func prepare(_ frame: RGBAFrame) {
         let background = self.background
         let threshold = alphaThreshold
         frame.withUnsafeBytes { raw in
-            words.withUnsafeMutableBufferPointer { out in
+            incoming.withUnsafeMutableBufferPointer { out in
                 for i in 0..<out.count {
                     let pixel = RGBA8(
                         red: raw[i * 4], green: raw[i * 4 + 1], blue: raw[i * 4 + 2], alpha: raw[i * 4 + 3])
                     if let background {
                         out[i] = Self.opaqueWord(pixel.composited(over: background))
-                    } else if pixel.alpha >= threshold {
-                        out[i] = Self.opaqueWord(pixel.straight)
+                    } else {
+                        out[i] = pixel.alpha >= threshold ? Self.opaqueWord(pixel.straight) : 0
                     }
                 }
             }
         }
-        return words
     }
 
-    /// Writes `source` shown for `delay` centiseconds; `next` is the frame after it (nil for the last), used to
-    /// decide whether this frame must be disposed to transparent.
-    private func write(_ source: [UInt32], delay: Int, next: [UInt32]?) throws(RasterError) {
-        var region = markChangedPixels(source)
+    /// Writes the pending frame shown for `delay` centiseconds, then makes it the previous source. When
+    /// `nextIsIncoming`, the incoming frame follows it and decides whether it must be disposed to transparent.
+    private func writePending(delay: Int, nextIsIncoming: Bool) throws(RasterError) {
+        try write(delay: delay, next: nextIsIncoming ? incoming : nil)
+        swap(&previousSource, &pending)
+        hasWritten = true
+    }
+
+    /// Writes the pending frame shown for `delay` centiseconds; `next` is the frame after it (nil for the last),
+    /// used to decide whether this frame must be disposed to transparent.
+    private func write(delay: Int, next: [UInt32]?) throws(RasterError) {
+        var region = markChangedPixels()
         var disposal = GIFFileWriter.Disposal.keep
         if let next, background == nil, let cleared = pixelsTurningTransparent(next) {
             disposal = .clearToTransparent
@@ -157,7 +179,7 @@ public final class GIFEncoder: FrameEncoder {
         let extraDelay = delay - firstDelay
         let imageDisposal = extraDelay > 0 ? GIFFileWriter.Disposal.keep : disposal
         if let region {
-            try writeChangedRegion(source, region: region, delay: firstDelay, disposal: imageDisposal)
+            try writeChangedRegion(region: region, delay: firstDelay, disposal: imageDisposal)
         } else {
             try writeTransparentImage(
                 region: PixelRect(x: 0, y: 0, width: 1, height: 1), delay: firstDelay, disposal: .keep)
@@ -177,24 +199,26 @@ public final class GIFEncoder: FrameEncoder {
                 for x in region.x..<region.maxX { canvas[y * width + x] = 0 }
             }
         }
-        previousSource = source
     }
 
     /// Marks in `changed` the pixels `source` must draw: opaque pixels that differ from the previous frame's
     /// source, or that the canvas no longer shows (cleared). Returns their bounding box.
-    private func markChangedPixels(_ source: [UInt32]) -> PixelRect? {
+    private func markChangedPixels() -> PixelRect? {
         var bounds = PixelBounds()
-        let previous = previousSource
+        let hasPrevious = hasWritten
         let width = self.width
-        source.withUnsafeBufferPointer { src in
-            canvas.withUnsafeBufferPointer { shown in
-                changed.withUnsafeMutableBufferPointer { marks in
-                    for i in 0..<src.count {
-                        let word = src[i]
-                        // Opaque pixels are drawn when the canvas lost them (cleared) or the source changed.
-                        let draw = word != 0 && (shown[i] == 0 || previous.map { $0[i] != word } ?? true)
-                        marks[i] = draw
-                        if draw { bounds.include(x: i % width, y: i / width) }
+        pending.withUnsafeBufferPointer { src in
+            previousSource.withUnsafeBufferPointer { previous in
+                canvas.withUnsafeBufferPointer { shown in
+                    changed.withUnsafeMutableBufferPointer { marks in
+                        for i in 0..<src.count {
+                            let word = src[i]
+                            let onScreen = shown[i]
+                            // Opaque pixels are drawn when the canvas lost them (cleared) or the source changed.
+                            let draw = word != 0 && (onScreen == 0 || !hasPrevious || previous[i] != word)
+                            marks[i] = draw
+                            if draw { bounds.include(x: i % width, y: i / width) }
+                        }
                     }
                 }
             }
@@ -213,58 +237,95 @@ public final class GIFEncoder: FrameEncoder {
     }
 
     /// Quantises and writes the changed pixels of `region`; the others get the transparent index.
-    private func writeChangedRegion(
-        _ source: [UInt32], region: PixelRect, delay: Int, disposal: GIFFileWriter.Disposal
-    ) throws(RasterError) {
+    private func writeChangedRegion(region: PixelRect, delay: Int, disposal: GIFFileWriter.Disposal)
+        throws(RasterError)
+    {
         let count = region.width * region.height
-        var foreground = [UInt8](repeating: 0, count: count * 4)
-        var behind = [UInt8](repeating: 0, count: count * 4)
-        var k = 0
-        for y in region.y..<region.maxY {
-            for x in region.x..<region.maxX {
-                let i = y * width + x
-                if changed[i] { Self.store(source[i], into: &foreground, at: k * 4) }
-                Self.store(canvas[i], into: &behind, at: k * 4)
-                k += 1
-            }
-        }
-        let hasBackground = previousSource != nil
-        var output = try quantizer.quantize(
-            foreground, width: region.width, height: region.height, background: hasBackground ? behind : nil,
-            dithering: dithering)
-        var palette = output.palette
-        var transparentIndex = palette.firstIndex { $0.alpha < 128 }
-        var usesTransparency = false
-        k = 0
-        for y in region.y..<region.maxY {
-            for x in region.x..<region.maxX {
-                let i = y * width + x
-                let index = Int(output.indices[k])
-                let entryIsTransparent = index >= palette.count || palette[index].alpha < 128
-                var keepsCanvas = false
-                if !changed[i] || entryIsTransparent {
-                    if changed[i] && canvas[i] == 0 || transparentIndex == nil && palette.count >= 256 {
-                        // The canvas is transparent here, so "leave as is" would be wrong: use the nearest colour.
-                        output.indices[k] = UInt8(Self.nearestOpaqueIndex(to: source[i], in: palette))
-                    } else {
-                        if transparentIndex == nil {
-                            palette.append(.transparent)
-                            transparentIndex = palette.count - 1
+        let width = self.width
+        pending.withUnsafeBufferPointer { source in
+            canvas.withUnsafeBufferPointer { shown in
+                changed.withUnsafeBufferPointer { marks in
+                    foreground.withUnsafeMutableBytes { front in
+                        behind.withUnsafeMutableBytes { back in
+                            var k = 0
+                            for y in region.y..<region.maxY {
+                                for i in (y * width + region.x)..<(y * width + region.maxX) {
+                                    front.storeBytes(
+                                        of: (marks[i] ? source[i] : 0).littleEndian, toByteOffset: k * 4,
+                                        as: UInt32.self)
+                                    back.storeBytes(of: shown[i].littleEndian, toByteOffset: k * 4, as: UInt32.self)
+                                    k += 1
+                                }
+                            }
                         }
-                        output.indices[k] = UInt8(transparentIndex ?? 0)
-                        usesTransparency = true
-                        keepsCanvas = true
                     }
                 }
-                if !keepsCanvas { canvas[i] = Self.opaqueWord(palette[Int(output.indices[k])]) }
-                k += 1
             }
         }
+        let quantized = foreground.withUnsafeBytes { pixels in
+            behind.withUnsafeBytes { screen in
+                indices.withUnsafeMutableBytes { output in
+                    Result { () throws(RasterError) in
+                        try quantizer.quantize(
+                            UnsafeRawBufferPointer(rebasing: pixels[0..<count * 4]),
+                            background: hasWritten ? UnsafeRawBufferPointer(rebasing: screen[0..<count * 4]) : nil,
+                            width: region.width, height: region.height, dithering: dithering,
+                            into: UnsafeMutableRawBufferPointer(rebasing: output[0..<count]))
+                    }
+                }
+            }
+        }
+        var palette = try quantized.get()
+        let transparentIndex = resolveTransparency(region: region, palette: &palette)
         try writer.writeImage(
-            region: region, palette: palette, indices: output.indices, delay: delay, disposal: disposal,
-            transparentIndex: usesTransparency ? transparentIndex : nil)
+            region: region, palette: palette, indices: Array(indices[0..<count]), delay: delay, disposal: disposal,
+            transparentIndex: transparentIndex)
         writtenFrameCount += 1
         writtenCentiseconds += delay
+    }
+
+    /// After quantising `region`: gives every pixel that must keep what is on screen the transparent index
+    /// (adding a transparent entry to the palette if needed), gives a drawn pixel that libimagequant left
+    /// transparent over an empty screen its nearest opaque colour, and updates the canvas. Returns the
+    /// transparent index, or nil when no pixel uses it.
+    private func resolveTransparency(region: PixelRect, palette: inout [RGBA8]) -> Int? {
+        // An existing transparent entry, or a new one appended after the loop if a pixel needs it.
+        let existing = palette.firstIndex { $0.alpha < 128 }
+        let transparentIndex = existing ?? (palette.count < 256 ? palette.count : nil)
+        let opaqueWords = palette.map { $0.alpha < 128 ? 0 : Self.opaqueWord($0) }
+        let colors = palette
+        let width = self.width
+        var usesTransparency = false
+        pending.withUnsafeBufferPointer { source in
+            canvas.withUnsafeMutableBufferPointer { shown in
+                changed.withUnsafeBufferPointer { marks in
+                    indices.withUnsafeMutableBufferPointer { output in
+                        var k = 0
+                        for y in region.y..<region.maxY {
+                            for i in (y * width + region.x)..<(y * width + region.maxX) {
+                                let index = Int(output[k])
+                                let word = index < opaqueWords.count ? opaqueWords[index] : 0
+                                if marks[i] && word != 0 && !(word == shown[i] && transparentIndex != nil) {
+                                    shown[i] = word
+                                } else if marks[i] && shown[i] == 0 || transparentIndex == nil {
+                                    // "Leave as is" would show nothing here: use the nearest colour.
+                                    let nearest = Self.nearestOpaqueIndex(to: source[i], in: colors)
+                                    output[k] = UInt8(nearest)
+                                    shown[i] = opaqueWords[nearest]
+                                } else {
+                                    output[k] = UInt8(transparentIndex ?? 0)
+                                    usesTransparency = true
+                                }
+                                k += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard usesTransparency else { return nil }
+        if existing == nil { palette.append(.transparent) }
+        return transparentIndex
     }
 
     /// Writes an image that changes nothing (all transparent), to carry a delay or a disposal.
