@@ -57,18 +57,38 @@ extension PhysicsWorld {
         return (a.collisionGroups & b.collisionGroups) != 0
     }
 
-    private func findPairs() {
+    /// Sort-and-sweep over fat boxes (each body's box grown by ``fatMargin`` and kept until the body leaves it). When no box
+    /// was left and nothing was added, removed, woken or put to sleep, the pairs are those of the last sweep and
+    /// the sweep is skipped. Returns whether it swept.
+    private func findPairs() -> Bool {
+        let margin = Self.fatMargin
+        var changed = broadPhaseNeedsSweep
+        broadPhaseNeedsSweep = false
         proxies.withUnsafeMutableBufferPointer { proxies in
             bodies.withUnsafeBufferPointer { bodies in
-                // Refresh bounds, then insertion-sort by minX: the order changes little between steps.
                 for k in 0..<proxies.count {
                     let body = bodies[Int(proxies[k].body)]
-                    proxies[k].minX = body.bounds.minX
-                    proxies[k].maxX = body.bounds.maxX
-                    proxies[k].minY = body.bounds.minY
-                    proxies[k].maxY = body.bounds.maxY
-                    proxies[k].isAwake = body.isAwake
+                    let box = body.bounds
+                    if box.minX < proxies[k].minX || box.maxX > proxies[k].maxX || box.minY < proxies[k].minY
+                        || box.maxY > proxies[k].maxY
+                    {
+                        proxies[k].minX = box.minX - margin
+                        proxies[k].maxX = box.maxX + margin
+                        proxies[k].minY = box.minY - margin
+                        proxies[k].maxY = box.maxY + margin
+                        changed = true
+                    }
+                    if proxies[k].isAwake != body.isAwake {
+                        proxies[k].isAwake = body.isAwake
+                        changed = true
+                    }
                 }
+            }
+        }
+        guard changed else { return false }
+        proxies.withUnsafeMutableBufferPointer { proxies in
+            bodies.withUnsafeBufferPointer { bodies in
+                // Insertion sort by minX: the order changes little between steps.
                 for i in 1..<max(1, proxies.count) {
                     let key = proxies[i]
                     var j = i - 1
@@ -112,7 +132,12 @@ extension PhysicsWorld {
                 createContact(Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
             }
         }
+        return true
     }
+
+    /// How much a proxy's box is grown beyond the body's own, in points. PHYSICS.md suggests 5; measured on the
+    /// 1,000-box pile, 1 pt keeps the falling phase as fast as no margin while a resting pile skips most sweeps.
+    static let fatMargin = 1.0
 
     private func createContact(_ first: Int32, _ second: Int32) {
         // Put a circle second so that the narrow phase has one order per shape pair.
@@ -163,10 +188,10 @@ extension PhysicsWorld {
     // MARK: Narrow phase
 
     private func updateContacts(dt: Double) {
-        findPairs()
+        let swept = findPairs()
         // Drop pairs whose boxes stopped overlapping (pairs of two sleeping bodies are kept as they are).
         var c = 0
-        while c < contacts.count {
+        while swept && c < contacts.count {
             let contact = contacts[c]
             let awake = bodies[Int(contact.bodyA)].isAwake || bodies[Int(contact.bodyB)].isAwake
             if awake && contact.lastSeen != stepIndex {
@@ -553,6 +578,7 @@ extension PhysicsWorld {
                 lastOfIsland[root] = i
                 bodies[Int(i)].isAwake = false
                 bodies[Int(i)].sleepTime = 0
+                broadPhaseNeedsSweep = true
                 states[Int(i)].velocity = .zero
                 states[Int(i)].angularVelocity = 0
                 updateBounds(Int(i), timeStep: 0)

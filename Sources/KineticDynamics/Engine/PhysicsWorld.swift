@@ -51,6 +51,8 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var awake: [Int32] = []
     @exclusivity(unchecked) var integration: [IntegrationInput] = []
     @exclusivity(unchecked) var proxies: [Proxy] = []
+    /// Set when bodies were added, removed, moved by hand, woken, put to sleep or refiltered.
+    var broadPhaseNeedsSweep = true
     @exclusivity(unchecked) var candidatePairs: [UInt64] = []
     @exclusivity(unchecked) var sweepScratch: [Int32] = []
     @exclusivity(unchecked) var islandParent: [Int32] = []
@@ -130,6 +132,7 @@ public final class PhysicsWorld {
         }
         updateBounds(Int(index), timeStep: 0)
         proxies.append(Proxy(body: index))
+        broadPhaseNeedsSweep = true
         let id = BodyID(index: index, generation: body.generation)
         if isDynamic {
             setVelocityUnchecked(Int(index), definition.velocity, definition.angularVelocity)
@@ -206,6 +209,7 @@ public final class PhysicsWorld {
         bodies[i].generation &+= 1
         states[i] = BodyState()
         proxies.removeAll { $0.body == Int32(i) }
+        broadPhaseNeedsSweep = true
         freeBodies.append(Int32(i))
     }
 
@@ -323,6 +327,7 @@ public final class PhysicsWorld {
         bodies[i].angle = angle
         bodies[i].center = position + rotation.rotate(bodies[i].localCentroid)
         updateBounds(i, timeStep: 0)
+        broadPhaseNeedsSweep = true
     }
 
     /// Changes the material and damping of a body (validated like ``BodyDefinition``); the body wakes.
@@ -365,6 +370,7 @@ public final class PhysicsWorld {
         guard bodies[i].kind != kind else { return }
         wakeIsland(of: i)
         wakeTouching(i)
+        broadPhaseNeedsSweep = true
         var body = bodies[i]
         body.kind = kind
         if kind == .dynamic {
@@ -423,6 +429,7 @@ public final class PhysicsWorld {
         guard bodies[i].collisionGroups != collision || bodies[i].boundaryGroups != boundary else { return }
         bodies[i].collisionGroups = collision
         bodies[i].boundaryGroups = boundary
+        broadPhaseNeedsSweep = true
         wakeIsland(of: i)
         wakeTouching(i)
     }
@@ -480,6 +487,7 @@ public final class PhysicsWorld {
             bodies[b].islandNext = -1
         } while next >= 0 && next != Int32(i)
         isAtRest = false
+        broadPhaseNeedsSweep = true
     }
 
     /// Wakes every body touching body `i`.
@@ -497,6 +505,7 @@ public final class PhysicsWorld {
             bodies[i].sleepTime = 0
             bodies[i].islandNext = -1
             isAtRest = false
+            broadPhaseNeedsSweep = true
         }
     }
 }
