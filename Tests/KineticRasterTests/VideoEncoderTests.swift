@@ -49,6 +49,16 @@ final class VideoEncoderTests: XCTestCase {
         XCTAssertEqual(folder.contents(), ["v.mp4"])
     }
 
+    func testMP4IsDeterministic() throws {
+        try requireFFmpeg()
+        let folder = try TemporaryFolder()
+        let frames = try (0..<6).map { try SyntheticAnimation.frame($0, of: 6, width: 32, height: 18) }
+        let durations = Array(repeating: 1.0 / 30, count: 6)
+        let first = try encode(frames, durations: durations, to: folder.file("1.mp4"))
+        let second = try encode(frames, durations: durations, to: folder.file("2.mp4"))
+        XCTAssertEqual(first, second)
+    }
+
     func testWebMHasTheFrameCountAndDuration() throws {
         try requireFFmpeg()
         let folder = try TemporaryFolder()
