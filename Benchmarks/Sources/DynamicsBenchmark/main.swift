@@ -13,12 +13,22 @@ import KineticDynamics
 
 struct Scene {
     let name: String
+    /// The peers' scene to compare with (the same scene unless this is a variant of ours).
+    var peerScene: String? = nil
     let build: () throws -> ReferenceScenes.Built
 }
+
+/// Our engine with sleeping off, to compare per-step cost with pymunk (which never sleeps at its defaults).
+var awake = PhysicsSettings()
+awake.allowsSleeping = false
 
 let scenes = [
     Scene(name: "pile1000") {
         try ReferenceScenes.pile(count: 1000, width: 1000, height: 800, minimumSide: 10, maximumSide: 30)
+    },
+    Scene(name: "pile1000 (no sleeping)", peerScene: "pile1000") {
+        try ReferenceScenes.pile(
+            count: 1000, width: 1000, height: 800, minimumSide: 10, maximumSide: 30, settings: awake)
     },
     Scene(name: "pile40") {
         try ReferenceScenes.pile(count: 40, width: 375, height: 667, minimumSide: 20, maximumSide: 80)
@@ -125,9 +135,9 @@ for _ in 0..<repeats {
 }
 for scene in scenes {
     guard let ours = results[0].figures[scene.name] else { continue }
-    for (engine, figures) in results {
-        guard let f = figures[scene.name] else { continue }
-        var line = "  " + pad(engine, 16) + " " + pad(scene.name, 9)
+    for (k, (engine, figures)) in results.enumerated() {
+        guard let f = figures[k == 0 ? scene.name : scene.peerScene ?? scene.name] else { continue }
+        var line = "  " + pad(engine, 16) + " " + pad(scene.name, 22)
         line += String(
             format: " %7.3f  %7.3f  %7.3f ms  awake at 5 s: %4d", f.firstSecond, f.threeSeconds, f.fiveSeconds,
             f.awakeAtEnd)

@@ -55,16 +55,6 @@ struct ContactConstraint: Sendable {
     var point1 = ConstraintPoint()
 }
 
-extension ContactConstraint {
-    /// True when every point is apart (positive separation) and, at the relative normal speed measured at the
-    /// start of the step, would still be more than `slop` apart at its end.
-    func staysApart(manifold: Manifold, dt: Double, slop: Double) -> Bool {
-        if manifold.point0.separation + dt * min(0, point0.relativeVelocity) <= slop { return false }
-        if pointCount > 1 && manifold.point1.separation + dt * min(0, point1.relativeVelocity) <= slop { return false }
-        return true
-    }
-}
-
 /// The contact solver's passes over prepared constraints. All functions take raw buffers: no ARC, no allocation.
 enum ContactSolver {
     static func prepare(

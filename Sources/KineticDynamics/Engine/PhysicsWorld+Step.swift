@@ -378,21 +378,27 @@ extension PhysicsWorld {
                             guard a.pointee.isAwake || b.pointee.isAwake else { continue }
                             let bothDynamic = a.pointee.isDynamic && b.pointee.isDynamic
                             guard bothDynamic == (pass == 0) else { continue }
+                            // Two moving bodies whose every point stays more than the slop apart, even closing at
+                            // their fastest for the whole step, need no constraint this step (co-moving neighbours
+                            // in a falling pile). Contacts with static bodies are always solved: walls never leak.
+                            if bothDynamic {
+                                let manifold = contact.pointee.manifold
+                                let sa = states[Int(contact.pointee.bodyA)]
+                                let sb = states[Int(contact.pointee.bodyB)]
+                                let closing =
+                                    dot(manifold.normal, sb.velocity - sa.velocity)
+                                    - abs(sa.angularVelocity) * a.pointee.maximumExtent
+                                    - abs(sb.angularVelocity) * b.pointee.maximumExtent
+                                var nearest = manifold.point0.separation
+                                if manifold.pointCount > 1 { nearest = min(nearest, manifold.point1.separation) }
+                                if nearest + dt * min(0, closing) > settings.linearSlop { continue }
+                            }
                             var constraint = ContactConstraint(
                                 bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB, contact: Int32(c),
                                 normal: .zero, friction: contact.pointee.friction,
                                 restitution: contact.pointee.restitution,
                                 softness: bothDynamic ? softness : staticSoftness, pointCount: 0)
                             ContactSolver.prepare(&constraint, manifold: contact.pointee.manifold, states: states)
-                            // Two moving bodies whose every point stays more than the slop apart at their current
-                            // closing speed for the whole step need no constraint this step (co-moving neighbours in
-                            // a falling pile). Contacts with static bodies are always solved: walls never leak.
-                            if bothDynamic
-                                && constraint.staysApart(
-                                    manifold: contact.pointee.manifold, dt: dt, slop: settings.linearSlop)
-                            {
-                                continue
-                            }
                             constraints.append(constraint)
                         }
                     }
@@ -440,8 +446,8 @@ extension PhysicsWorld {
                             // Integrate positions as deltas from the start of the step.
                             for input in inputs {
                                 let i = Int(input.body)
-                                states[i].deltaRotation = states[i].deltaRotation.integrated(
-                                    by: h * states[i].angularVelocity)
+                                let w = states[i].angularVelocity
+                                if w != 0 { states[i].deltaRotation = states[i].deltaRotation.integrated(by: h * w) }
                                 states[i].deltaPosition = multiplyAdd(states[i].deltaPosition, h, states[i].velocity)
                             }
                             for j in activeJoints {
