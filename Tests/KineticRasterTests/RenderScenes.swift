@@ -134,8 +134,8 @@ enum RenderScenes {
 
     // MARK: Gradients
 
-    /// Top: a diagonal three-colour gradient with locations [0, 0.2, 1]. Bottom: red to transparent, which stays
-    /// red while fading (premultiplied interpolation), over a dark bar.
+    /// Top: a diagonal three-colour gradient with locations [0, 0.2, 1]. Bottom: red to transparent red, which
+    /// stays red while fading, over a dark bar.
     static func axialGradient() -> Layer {
         let root = root()
         let diagonal = GradientLayer()

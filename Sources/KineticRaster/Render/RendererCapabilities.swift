@@ -86,9 +86,9 @@ extension LayerRenderer {
         .masksToBounds: .exact,
         .mask: .exact,
         .shadow: .approximate(
-            "the Gaussian blur (σ = shadowRadius × \(LayerRenderer.shadowSigmaPerRadius)) is three box blurs per axis "
-                + "(SVG's approximation) above σ = 2 px; a sheared or unevenly scaled and rotated layer is blurred "
-                + "along the screen axes (warned)"),
+            "the Gaussian blur (σ = shadowRadius × \(LayerRenderer.shadowSigmaPerRadius)) is exact below σ = 6 px and "
+                + "three box blurs above (spread within 3 % of σ); a sheared, or rotated and unevenly scaled, layer "
+                + "is blurred along the screen axes (warned)"),
         .axialGradient: .exact,
         .radialGradient: .approximate("a zero radius draws the last colour (warned)"),
         .text: .exact,
