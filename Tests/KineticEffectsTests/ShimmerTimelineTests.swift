@@ -9,6 +9,13 @@ final class ShimmerTimelineTests: XCTestCase {
     private let content = Layer(frame: Rect(x: 10, y: 20, width: 480, height: 96))
     private let cycle = 480.0 / 230 + 0.4
 
+    /// The opaque white layer inside the mask that hides the gradient while the effect is off.
+    private func fadeLayer(of root: Layer) throws -> Layer {
+        let fade = try XCTUnwrap(root.firstLayer(named: "shimmer-body")?.mask?.sublayers.first)
+        XCTAssertEqual(fade.name, "shimmer-fade")
+        return fade
+    }
+
     func testTimelineFinishesTheSweepInProgress() {
         let running = Shimmer().timeline(cycleDuration: cycle)
         XCTAssertEqual(running.slideBeginTime, 0.1, accuracy: 1e-15)
@@ -67,7 +74,7 @@ final class ShimmerTimelineTests: XCTestCase {
         let end = 1.1 + cycle + 0.3
         XCTAssertEqual(root.animationEndTime, end, accuracy: 1e-12)
         func fade(_ time: Double) throws -> Double {
-            try XCTUnwrap(root.presentation(at: time).firstLayer(named: "shimmer-fade")).opacity
+            try fadeLayer(of: root.presentation(at: time)).opacity
         }
         XCTAssertEqual(try fade(0), 1)  // plain content before the start
         XCTAssertEqual(try fade(1.05), 0.5, accuracy: 1e-12)  // half way through the 0.1 s begin fade
@@ -82,7 +89,7 @@ final class ShimmerTimelineTests: XCTestCase {
     func testZeroFadesJump() throws {
         let root = try Shimmer(beginFadeDuration: 0, endFadeDuration: 0, stopAt: 0.5).makeLayer(content: content)
         func fade(_ time: Double) throws -> Double {
-            try XCTUnwrap(root.presentation(at: time).firstLayer(named: "shimmer-fade")).opacity
+            try fadeLayer(of: root.presentation(at: time)).opacity
         }
         XCTAssertEqual(try fade(-0.001), 1)
         XCTAssertEqual(try fade(0), 0)
