@@ -116,3 +116,40 @@ final class OutputFileTests: XCTestCase {
         XCTAssertEqual(FrameTiming.centiseconds(1.0 / 30 * 2), 7)
     }
 }
+
+/// Runs the test binary again as a child that is interrupted with SIGINT in the middle of writing a GIF, and checks
+/// that the signal handler removed the temporary file and the child died of the signal.
+final class InterruptCleanupTests: XCTestCase {
+    private static let childFolderVariable = "KINETIC_RASTER_SIGINT_CHILD_FOLDER"
+
+    func testSIGINTRemovesTheTemporaryFile() throws {
+        let folder = try TemporaryFolder()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
+        process.arguments = ["KineticRasterTests.InterruptCleanupTests/testChildInterruptedWhileWriting"]
+        process.environment = ProcessInfo.processInfo.environment.merging([Self.childFolderVariable: folder.path]) {
+            $1
+        }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(process.terminationStatus, SIGINT)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.file("started")), "the child ran")
+        XCTAssertEqual(folder.contents(), ["started"])
+    }
+
+    /// The child's part; does nothing when run normally.
+    func testChildInterruptedWhileWriting() throws {
+        guard let folder = ProcessInfo.processInfo.environment[Self.childFolderVariable] else { return }
+        TemporaryFileRegistry.installSignalHandlers()
+        let encoder = try GIFEncoder(path: folder + "/clip.gif", width: 8, height: 8)
+        try encoder.append(try RGBAFrame(width: 8, height: 8, color: .red), duration: 0.1)
+        let temporary = try FileManager.default.contentsOfDirectory(atPath: folder)
+        guard temporary.count == 1, temporary[0].hasPrefix(".clip.gif.") else { return }
+        FileManager.default.createFile(atPath: folder + "/started", contents: nil)
+        kill(getpid(), SIGINT)
+        sleep(10)  // not reached: the handler removes the file and re-raises
+    }
+}
