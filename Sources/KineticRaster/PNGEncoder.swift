@@ -61,3 +61,16 @@ public final class PNGEncoder: FrameEncoder {
         file.discard()
     }
 }
+
+extension RGBAFrame {
+    /// Writes the frame as a PNG file at `path` (safely: temporary file, then rename), with full alpha, or over
+    /// `background` as RGB when it is given.
+    ///
+    /// - Throws: `RasterError.cannotCreateFile` or an I/O error; nothing is left at `path` on failure.
+    public func writePNG(to path: String, background: Color? = nil) throws(RasterError) {
+        let encoder = try PNGEncoder(
+            path: path, width: width, height: height, options: EncoderOptions(background: background))
+        try encoder.append(self, duration: 1)
+        try encoder.finish()
+    }
+}

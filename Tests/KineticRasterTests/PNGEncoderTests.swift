@@ -15,6 +15,15 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(folder.contents(), ["still.png"])
     }
 
+    func testFrameWritePNGConvenience() throws {
+        let folder = try TemporaryFolder()
+        let frame = try SyntheticAnimation.frame(1, of: 4, width: 20, height: 12, opaque: false)
+        try frame.writePNG(to: folder.file("f.png"))
+        XCTAssertEqual(try PNGTestDecoder.decode(path: folder.file("f.png")).defaultImage, frame)
+        XCTAssertThrowsError(try frame.writePNG(to: folder.file("missing/f.png")))
+        XCTAssertEqual(folder.contents(), ["f.png"])
+    }
+
     func testStillPNGOverABackgroundIsRGB() throws {
         let folder = try TemporaryFolder()
         let frame = try RGBAFrame(width: 4, height: 3, color: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
