@@ -216,6 +216,49 @@ final class BehaviorTests: XCTestCase {
         XCTAssertEqual(slider.center.x - 100, slider.center.y - 100, accuracy: 0.5, "stays on the 45° line")
         XCTAssertEqual(slider.center.distance(to: Point(x: 100, y: 100)), 50, accuracy: 1, "stopped by the range")
         XCTAssertEqual(slider.angle, 0, accuracy: 1e-3)
+        // The same line with the axis reversed: gravity now drives the translation negative, to the lower limit.
+        let animator2 = DynamicAnimator(referenceBounds: screen)
+        let slider2 = item(100, 100, 20, 20)
+        let reversed = AttachmentBehavior.slidingAttachment(
+            with: slider2, attachmentAnchor: Point(x: 100, y: 100), axisOfTranslation: Point(x: -1, y: -1))
+        reversed.attachmentRange = -30...1000
+        try animator2.addBehavior(reversed)
+        try animator2.addBehavior(GravityBehavior(items: [slider2]))
+        try animator2.advance(by: 1)
+        XCTAssertEqual(slider2.center.distance(to: Point(x: 100, y: 100)), 30, accuracy: 1, "stopped by the lower end")
+        XCTAssertGreaterThan(slider2.center.y, 100)
+    }
+
+    func testItemContactsBeginAndEnd() throws {
+        final class Contacts: CollisionBehaviorDelegate {
+            var log: [String] = []
+            func collisionBehavior(
+                _ behavior: CollisionBehavior, beganContactFor item1: any DynamicItem, with item2: any DynamicItem,
+                at point: Point
+            ) { log.append("began \(Int(point.y.rounded()))") }
+            func collisionBehavior(
+                _ behavior: CollisionBehavior, endedContactFor item1: any DynamicItem, with item2: any DynamicItem
+            ) { log.append("ended") }
+        }
+        let animator = DynamicAnimator(referenceBounds: screen)
+        let moving = item(100, 100, 20, 20)
+        let still = item(100, 200, 20, 20)
+        let collision = CollisionBehavior(items: [moving, still])
+        let contacts = Contacts()
+        collision.collisionDelegate = contacts
+        let properties = DynamicItemBehavior(items: [moving, still])
+        properties.elasticity = 1
+        try animator.addBehavior(collision)
+        try animator.addBehavior(properties)
+        try properties.addLinearVelocity(Point(x: 0, y: 200), for: moving)
+        try animator.advance(by: 1)
+        // The moving item reaches the still one (faces meet at y = 190; contact begins 2 pt before, within the
+        // speculative distance), hands over its speed and parts.
+        XCTAssertEqual(contacts.log.count, 2)
+        XCTAssertTrue(["began 188", "began 189", "began 190"].contains(contacts.log.first ?? ""), "\(contacts.log)")
+        XCTAssertEqual(contacts.log.last, "ended")
+        XCTAssertEqual(properties.linearVelocity(for: still).y, 200, accuracy: 1)
+        XCTAssertEqual(properties.linearVelocity(for: moving).y, 0, accuracy: 1)
     }
 
     func testReferenceBoundsWithInsetsStopTheItemAndReportTheContact() throws {

@@ -230,8 +230,15 @@ func collidePolygons(
         let v21 = localB.vertices[i21]
         let v22 = localB.vertices[i22]
         let result = segmentDistance(v11, v12, v21, v22)
+        // Parallel edges (a face above a face) have no single nearest vertex pair: the segment distance picks an
+        // arbitrary end, which would give one corner point and a spin. Clip them as an edge contact instead.
+        let e1 = v12 - v11
+        let e2 = v22 - v21
+        let parallel = abs(cross(e1, e2)) <= 1e-9 * (e1.length * e2.length)
         let vertexPair: (Int, Int)?
-        if result.fraction1 == 0 && result.fraction2 == 0 {
+        if parallel {
+            vertexPair = nil
+        } else if result.fraction1 == 0 && result.fraction2 == 0 {
             vertexPair = (i11, i21)
         } else if result.fraction1 == 0 && result.fraction2 == 1 {
             vertexPair = (i11, i22)

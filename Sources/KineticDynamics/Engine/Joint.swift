@@ -76,6 +76,16 @@ struct Joint: Sendable {
     return Point(x: det * (k22 * b.x - k12 * b.y), y: det * (k11 * b.y - k12 * b.x))
 }
 
+/// Bias and scales of a one-sided limit with `gap` ≥ 0 while apart: speculative when apart (close the gap in
+/// one substep, no softness), soft when violated in the solve pass, rigid in the relax pass.
+@inline(__always) private func limitCoefficients(_ gap: Double, _ inverseH: Double, _ useBias: Bool, _ soft: Softness)
+    -> (bias: Double, massScale: Double, impulseScale: Double)
+{
+    if gap > 0 { return (gap * inverseH, 1, 0) }
+    if useBias { return (soft.biasRate * gap, soft.massScale, soft.impulseScale) }
+    return (0, 1, 0)
+}
+
 /// The joint solver's passes (joints are few: clarity over raw speed here).
 enum JointSolver {
     static func prepare(
@@ -242,17 +252,8 @@ enum JointSolver {
                 applyLinear(axis * impulse)
             } else {
                 // Upper limit only: the anchors may come closer but not separate beyond `length`.
-                let c = joint.length - length
-                var bias = 0.0
-                var massScale = 1.0
-                var impulseScale = 0.0
-                if c > 0 {
-                    bias = c * inverseH
-                } else if useBias {
-                    bias = jointSoftness.biasRate * c
-                    massScale = jointSoftness.massScale
-                    impulseScale = jointSoftness.impulseScale
-                }
+                let (bias, massScale, impulseScale) = limitCoefficients(
+                    joint.length - length, inverseH, useBias, jointSoftness)
                 let cdot = -dot(axis, vr)
                 var impulse = -massScale * joint.axialMass * (cdot + bias) - impulseScale * joint.upperImpulse
                 let newImpulse = max(0, joint.upperImpulse + impulse)
@@ -299,49 +300,25 @@ enum JointSolver {
             let translation = dot(axis, d)
             let a1 = cross(d + rA, axis)
             let a2 = cross(rB, axis)
-            if joint.lowerTranslation > -Double.infinity {
-                let c = translation - joint.lowerTranslation
-                var bias = 0.0
-                var massScale = 1.0
-                var impulseScale = 0.0
-                if c > 0 {
-                    bias = c * inverseH
-                } else if useBias {
-                    bias = jointSoftness.biasRate * c
-                    massScale = jointSoftness.massScale
-                    impulseScale = jointSoftness.impulseScale
-                }
-                let cdot = dot(axis, vB - vA) + a2 * wB - a1 * wA
-                var impulse = -joint.axialMass * massScale * (cdot + bias) - impulseScale * joint.lowerImpulse
-                let newImpulse = max(joint.lowerImpulse + impulse, 0)
-                impulse = newImpulse - joint.lowerImpulse
-                joint.lowerImpulse = newImpulse
+            // One-sided limits on the translation: lower pushes B along +axis, upper along −axis.
+            let axialMass = joint.axialMass
+            func limit(_ gap: Double, _ sign: Double, _ accumulated: inout Double) {
+                let (bias, massScale, impulseScale) = limitCoefficients(gap, inverseH, useBias, jointSoftness)
+                let cdot = sign * (dot(axis, vB - vA) + a2 * wB - a1 * wA)
+                var impulse = -axialMass * massScale * (cdot + bias) - impulseScale * accumulated
+                let newImpulse = max(accumulated + impulse, 0)
+                impulse = sign * (newImpulse - accumulated)
+                accumulated = newImpulse
                 vA = multiplyAdd(vA, -mA * impulse, axis)
                 wA -= iA * impulse * a1
                 vB = multiplyAdd(vB, mB * impulse, axis)
                 wB += iB * impulse * a2
             }
+            if joint.lowerTranslation > -Double.infinity {
+                limit(translation - joint.lowerTranslation, 1, &joint.lowerImpulse)
+            }
             if joint.upperTranslation < Double.infinity {
-                let c = joint.upperTranslation - translation
-                var bias = 0.0
-                var massScale = 1.0
-                var impulseScale = 0.0
-                if c > 0 {
-                    bias = c * inverseH
-                } else if useBias {
-                    bias = jointSoftness.biasRate * c
-                    massScale = jointSoftness.massScale
-                    impulseScale = jointSoftness.impulseScale
-                }
-                let cdot = dot(axis, vA - vB) + a1 * wA - a2 * wB
-                var impulse = -joint.axialMass * massScale * (cdot + bias) - impulseScale * joint.upperImpulse
-                let newImpulse = max(joint.upperImpulse + impulse, 0)
-                impulse = newImpulse - joint.upperImpulse
-                joint.upperImpulse = newImpulse
-                vA = multiplyAdd(vA, mA * impulse, axis)
-                wA += iA * impulse * a1
-                vB = multiplyAdd(vB, -mB * impulse, axis)
-                wB -= iB * impulse * a2
+                limit(joint.upperTranslation - translation, -1, &joint.upperImpulse)
             }
             // The perpendicular and angular constraints as one 2×2 block.
             let perp = axis.leftPerpendicular
