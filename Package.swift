@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "KineticLayers", targets: ["KineticLayers"]),
         .library(name: "KineticEffects", targets: ["KineticEffects"]),
         .library(name: "KineticRaster", targets: ["KineticRaster"]),
+        .library(name: "KineticTerminal", targets: ["KineticTerminal"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
     ],
     targets: [
@@ -48,8 +49,13 @@ let package = Package(
             name: "KineticRaster",
             dependencies: ["KineticCore", "KineticLayers", "CCairo", "CPangoCairo", "CImageQuant", "CGif", "CZlib"]),
 
+        // Live playback in a terminal: the diffing screen renderer, half-block pixels, inline text effects.
+        .target(
+            name: "KineticTerminal",
+            dependencies: ["KineticCore", "KineticAnimation", "KineticLayers", "KineticEffects", "KineticRaster"]),
+
         // The command-line tool.
-        .executableTarget(name: "kinetic", dependencies: ["Kinetic", "KineticRaster"]),
+        .executableTarget(name: "kinetic", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal"]),
 
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
         .testTarget(name: "KineticAnimationTests", dependencies: ["KineticAnimation"]),
@@ -58,6 +64,7 @@ let package = Package(
         .testTarget(name: "KineticRasterTests", dependencies: ["KineticRaster", "CGif", "CZlib"]),
         .testTarget(name: "KineticEffectsTests", dependencies: ["KineticEffects", "KineticRaster"]),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
+        .testTarget(name: "KineticTerminalTests", dependencies: ["KineticTerminal"]),
         .testTarget(name: "KineticCLITests", dependencies: ["kinetic"]),
     ],
     swiftLanguageModes: [.v6]
