@@ -1,2 +1,12 @@
-/// KineticDynamics: a 2D rigid-body engine and UIKit Dynamics' API on top of it.
+/// KineticDynamics: a 2D rigid-body engine in Swift and, on top of it, UIKit Dynamics' API.
+///
+/// - ``PhysicsWorld``: the engine (points, seconds, y down; Box2D v3's soft-step solver with substeps, soft
+///   contacts, relax and restitution passes, speculative contacts, sleeping islands; deterministic bit for bit).
+///   Bodies are ``BodyDefinition``s with a ``BodyShape`` (boxes with optional corner radius, convex polygons,
+///   circles, boundary segments); ``PhysicsSettings`` holds the tunables and their defaults.
+/// - ``DynamicAnimator`` and its behaviours (``GravityBehavior``, ``CollisionBehavior``, ``DynamicItemBehavior``,
+///   ``PushBehavior``, ``SnapBehavior``, ``AttachmentBehavior``, ``FieldBehavior``) act on ``DynamicItem``s with
+///   UIKit's names, units and defaults; time is passed in with ``DynamicAnimator/advance(by:)``.
+/// - ``SceneSimulation`` runs a JSON ``DynamicsScene`` and prints trajectories (`kinetic simulate`, docs/simulate.md).
+/// - ``ReferenceScenes``: the scenes shared by the tests, the benchmark and the peer engines' scripts.
 import KineticCore

@@ -40,6 +40,10 @@ public final class DynamicAnimator {
     private var freeSlots: [Int] = []
     private var boundaryOwners: [Int32: (behavior: CollisionBehavior, identifier: String?)] = [:]
     private var wasRunning = false
+    /// Every behaviour and descendant, refreshed by each sync (so that a step allocates nothing for it).
+    private var allBehaviors: [DynamicBehavior] = []
+    /// The collision behaviours among them, in order.
+    private var collisionBehaviors: [CollisionBehavior] = []
 
     struct ItemRecord {
         let item: any DynamicItem
@@ -157,10 +161,9 @@ public final class DynamicAnimator {
 
     /// Runs exactly one engine step (``PhysicsSettings/timeStep``).
     public func step() throws(PhysicsError) {
-        let all = Self.flatten(behaviors)
-        for behavior in all { behavior.action?() }
+        for behavior in allBehaviors { behavior.action?() }
         try syncIfNeeded()
-        for behavior in Self.flatten(behaviors) { try behavior.prepareStep(self) }
+        for behavior in allBehaviors { try behavior.prepareStep(self) }
         if !wasRunning && !world.isAtRest {
             wasRunning = true
             delegate?.dynamicAnimatorWillResume(self)
@@ -256,6 +259,8 @@ public final class DynamicAnimator {
         guard needsSync else { return }
         needsSync = false
         let all = Self.flatten(behaviors)
+        allBehaviors = all
+        collisionBehaviors = all.compactMap { $0 as? CollisionBehavior }
         for behavior in all { try behavior.validate() }
         // Bodies for the items that behaviours mention; remove the rest.
         var mentioned = Set<ObjectIdentifier>()
@@ -329,7 +334,7 @@ public final class DynamicAnimator {
 
     private func dispatchContactEvents() {
         guard !world.contactEvents.isEmpty else { return }
-        let collisions = Self.flatten(behaviors).compactMap { $0 as? CollisionBehavior }
+        let collisions = collisionBehaviors
         guard collisions.contains(where: { $0.collisionDelegate != nil }) else { return }
         for event in world.contactEvents {
             guard let a = partner(event.bodyA), let b = partner(event.bodyB) else { continue }
