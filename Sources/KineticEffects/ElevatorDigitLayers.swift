@@ -1,0 +1,98 @@
+import KineticAnimation
+import KineticCore
+import KineticLayers
+
+/// The digits style's layers, drawn from a `DigitColumnManager`'s columns:
+///
+/// ```
+/// number (one line tall, centred in the box)
+///   column-<key>   anchor at its top-left; x = the column's left edge, width = its width, opacity; clips
+///     cell …       one text layer per strip digit (one for a symbol), centred in the column's width; a digit
+///                  cell sits `offset` cell heights below the centre and is hidden once a whole cell away
+/// ```
+///
+/// Every moving property is a `TimelineAnimation` of the column's motions, so the tree needs nothing but
+/// `presentation(at:)` to be drawn at any time.
+struct ElevatorDigitLayers<Measurer: TextMeasuring> {
+    let spec: ElevatorNumber
+    let measurer: Measurer
+
+    /// Feeds every change to a manager.
+    func manager() throws(EffectSpecError) -> DigitColumnManager {
+        var manager = try DigitColumnManager(
+            format: spec.format, font: spec.font, measurer: measurer, boxWidth: spec.resolvedBoxSize.width,
+            alignment: spec.alignment, direction: spec.direction, transition: spec.transition,
+            stagger: spec.stagger)
+        for change in spec.changes { manager.setValue(change.value, at: change.time) }
+        return manager
+    }
+
+    func numberLayer() throws(EffectSpecError) -> Layer {
+        let manager = try manager()
+        let box = spec.resolvedBoxSize
+        let height = manager.cellHeight
+        let number = Layer(frame: Rect(x: 0, y: (box.height - height) / 2, width: box.width, height: height))
+        number.name = "number"
+        let end = manager.endTime
+        for column in manager.columns {
+            number.addSublayer(columnLayer(column, cellWidth: manager.cellWidth, height: height, end: end))
+        }
+        return number
+    }
+
+    func columnLayer(_ column: DigitColumn, cellWidth: Double, height: Double, end: MediaTime) -> Layer {
+        let layer = Layer()
+        layer.name = "column-\(column.key)"
+        layer.anchorPoint = .zero
+        layer.masksToBounds = true
+        let final = end + 1
+        layer.bounds = Rect(x: 0, y: 0, width: column.width.value(at: final), height: height)
+        layer.position = Point(x: column.left.value(at: final), y: 0)
+        layer.opacity = column.opacity.value(at: final)
+        let left = column.left
+        let width = column.width
+        let opacity = column.opacity
+        layer.add(TimelineAnimation(duration: end) { Point(x: left.value(at: $0), y: 0) }, for: \.position)
+        layer.add(
+            TimelineAnimation(duration: end) { Rect(x: 0, y: 0, width: width.value(at: $0), height: height) },
+            for: \.bounds)
+        layer.add(TimelineAnimation(duration: end) { opacity.value(at: $0) }, for: \.opacity)
+
+        switch column.content {
+        case .symbol(let character):
+            let advance = measurer.advance(of: String(character), font: spec.font)
+            let cell = cellLayer(character, width: advance, height: height)
+            cell.position = Point(x: width.value(at: final) / 2, y: height / 2)
+            cell.add(
+                TimelineAnimation(duration: end) { Point(x: width.value(at: $0) / 2, y: height / 2) }, for: \.position)
+            layer.addSublayer(cell)
+        case .digits(let strip):
+            let roll = column.roll
+            for index in strip.characters.indices {
+                let cell = cellLayer(strip.characters[index], width: cellWidth, height: height)
+                let restOffset = strip.offset(ofCell: index, from: roll.value(at: final))
+                cell.position = Point(x: width.value(at: final) / 2, y: height / 2 + restOffset * height)
+                cell.isHidden = abs(restOffset) >= 1
+                cell.add(
+                    TimelineAnimation(duration: end) { time in
+                        let offset = strip.offset(ofCell: index, from: roll.value(at: time))
+                        return Point(x: width.value(at: time) / 2, y: height / 2 + offset * height)
+                    }, for: \.position)
+                cell.add(
+                    TimelineAnimation(duration: end) { time in
+                        abs(strip.offset(ofCell: index, from: roll.value(at: time))) >= 1
+                    }, for: \.isHidden)
+                layer.addSublayer(cell)
+            }
+        }
+        return layer
+    }
+
+    private func cellLayer(_ character: Character, width: Double, height: Double) -> TextLayer {
+        let cell = TextLayer(string: String(character), font: spec.font, color: spec.textColor)
+        cell.name = "cell-" + String(character)
+        cell.bounds = Rect(x: 0, y: 0, width: width, height: height)
+        cell.alignment = .center
+        return cell
+    }
+}

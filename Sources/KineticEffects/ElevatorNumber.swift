@@ -1,0 +1,154 @@
+import KineticAnimation
+import KineticCore
+import KineticLayers
+
+/// The elevator number: a label whose value changes over time and slides vertically to each new value — up when
+/// it grows (the new value enters from below), down when it shrinks — inside a clipped box.
+///
+/// Two styles:
+/// - `.seed` reproduces PMElevateLabel (seed 000): the *whole* label slides; the old and the new text are two
+///   labels one box-height apart that move together, linearly, in 1 s; a value equal to the current one changes
+///   nothing. A value arriving before the previous slide has finished restarts from the rest position, as
+///   PMElevateLabel's `setOrigin(.zero)` does. The article's scene is `ElevatorNumber.article`.
+/// - `.digits` (the default) rolls each character in its own column, the way Robinhood's Ticker, number-flow and
+///   SwiftUI's `.numericText()` do: see `DigitColumnManager` for insertion, removal and retargeting.
+///
+/// ```swift
+/// let spec = try ElevatorNumber(changes: NumberChange.counting(from: 0, to: 30))
+/// let root = try spec.makeLayer(measuring: PangoTextMeasurer())  // any TextMeasuring
+/// // draw root.presentation(at: t) for t in 0 ... root.animationEndTime
+/// ```
+public struct ElevatorNumber: Sendable {
+    /// How the number moves.
+    public enum Style: String, Sendable, Hashable, CaseIterable {
+        /// PMElevateLabel: the whole label slides, linearly, in 1 s.
+        case seed
+        /// Every character in its own rolling column.
+        case digits
+    }
+
+    /// The values and when they arrive; the first is shown at rest from the start. At least one; times ≥ 0 and
+    /// not decreasing.
+    public var changes: [NumberChange]
+    /// How it moves. Default `.digits`.
+    public var style: Style
+    /// The canvas, in points, both sides > 0. Default 240 × 160.
+    public var size: Size
+    /// The clipped box the number moves in, centred on the canvas, in points; nil (default) for the seed's
+    /// 100 × 100 with `.seed` and the whole canvas with `.digits`.
+    public var boxSize: Size?
+    /// The font. Default: Inter 50 pt regular for `.seed` (the article's `systemFontOfSize(50)`), Inter 50 pt
+    /// semibold with tabular digits for `.digits`.
+    public var font: Font
+    /// The text colour. Default black (the article's `UILabel`) for `.seed`, #1C1C1E for `.digits`.
+    public var textColor: Color
+    /// The box's border colour, or nil for none. Default blue (`UIColor.blueColor()`, 1 pt) for `.seed`, nil for
+    /// `.digits`.
+    public var borderColor: Color?
+    /// The border's width in points, ≥ 0. Default 1.
+    public var borderWidth: Double
+    /// How values are written. Default `.plain` ("\(value)") for `.seed`, `NumberFormat()` (en_US, grouped) for
+    /// `.digits`.
+    public var format: NumberFormat
+    /// How a change travels. Default `RollTransition.seed` (linear, 1 s) for `.seed`, `RollTransition.default`
+    /// (a critically damped 0.6 s spring) for `.digits`.
+    public var transition: RollTransition
+    /// Which way digits roll (`.digits` only; the seed always slides by the sign of the change). Default `.sign`.
+    public var direction: RollDirection
+    /// Delay per column from the right, in seconds, ≥ 0 (`.digits` only). Default 0.
+    public var stagger: MediaTime
+    /// Where the number sits horizontally in the box. Default `.center`.
+    public var alignment: TextAlignment
+
+    /// The seed's box: 100 × 100 points.
+    public static let seedBoxSize = Size(width: 100, height: 100)
+    /// The default canvas: 240 × 160 points.
+    public static let defaultSize = Size(width: 240, height: 160)
+
+    /// An elevator number with the defaults of `style` (see each property).
+    public init(changes: [NumberChange], style: Style = .digits, size: Size = ElevatorNumber.defaultSize) {
+        self.changes = changes
+        self.style = style
+        self.size = size
+        boxSize = nil
+        borderWidth = 1
+        direction = .sign
+        stagger = 0
+        alignment = .center
+        switch style {
+        case .seed:
+            font = Font(size: 50)
+            textColor = .black
+            borderColor = .blue
+            format = .plain
+            transition = .seed
+        case .digits:
+            font = Font(weight: 600, size: 50, tabularDigits: true)
+            textColor = Color(red: 0.11, green: 0.11, blue: 0.118)
+            borderColor = nil
+            format = NumberFormat()
+            transition = .default
+        }
+    }
+
+    /// The article's scene: a 100 × 100 box with a 1-pt blue border in the middle of the canvas, 50-pt text,
+    /// counting 0 → 30, one value per second, each sliding in for 1 s (31 s in all).
+    public static var article: ElevatorNumber {
+        ElevatorNumber(changes: NumberChange.sequence((0...30).map(Double.init)), style: .seed)
+    }
+
+    /// The box actually used: `boxSize`, or the style's default.
+    public var resolvedBoxSize: Size {
+        boxSize ?? (style == .seed ? Self.seedBoxSize : size)
+    }
+
+    /// Checks the spec.
+    ///
+    /// - Throws: `EffectSpecError` naming the first bad value.
+    public func validate() throws(EffectSpecError) {
+        try NumberChange.validate(changes)
+        try NumberEffectChecks.size(size, "elevator's size")
+        try NumberEffectChecks.size(resolvedBoxSize, "elevator's box size")
+        try NumberEffectChecks.positive(font.size, "font size", unit: "points")
+        try NumberEffectChecks.nonNegative(borderWidth, "border width", unit: "points")
+        try NumberEffectChecks.nonNegative(stagger, "stagger", unit: "seconds")
+        try format.validate()
+        try transition.validate()
+        if style == .seed, case .spring = transition {
+            throw EffectSpecError(
+                "the seed style slides with a duration and a timing function, not a spring; use the digits style "
+                    + "for springs")
+        }
+    }
+
+    /// The root layer (frame (0, 0) and `size`, no background) with the box centred in it and every animation
+    /// attached; `animationEndTime` of the result is when the last change has come to rest.
+    ///
+    /// - Parameter measurer: Measures text as the renderer will draw it (e.g. KineticRaster's
+    ///   `PangoTextMeasurer`).
+    /// - Throws: `EffectSpecError` for an invalid spec (see `validate()`).
+    public func makeLayer(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Layer {
+        try validate()
+        let root = Layer(frame: Rect(origin: .zero, size: size))
+        root.name = "elevator"
+        let box = resolvedBoxSize
+        let boxLayer = Layer(
+            frame: Rect(
+                x: (size.width - box.width) / 2, y: (size.height - box.height) / 2, width: box.width,
+                height: box.height))
+        boxLayer.name = "elevator-box"
+        boxLayer.masksToBounds = true
+        if let borderColor {
+            boxLayer.borderColor = borderColor
+            boxLayer.borderWidth = borderWidth
+        }
+        switch style {
+        case .seed:
+            for slot in ElevatorSeedLayers(spec: self, measurer: measurer).slots() { boxLayer.addSublayer(slot) }
+        case .digits:
+            boxLayer.addSublayer(try ElevatorDigitLayers(spec: self, measurer: measurer).numberLayer())
+        }
+        root.addSublayer(boxLayer)
+        return root
+    }
+}
