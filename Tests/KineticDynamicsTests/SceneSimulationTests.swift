@@ -82,6 +82,22 @@ final class SceneSimulationTests: XCTestCase {
         XCTAssertNil(fell.restedAt)
     }
 
+    func testScenesBuiltInCodeAreValidatedWithPaths() throws {
+        var item = DynamicsScene.Item(id: "a", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let scene = DynamicsScene(bounds: Rect(x: 0, y: 0, width: 100, height: 100), items: [item, item])
+        XCTAssertThrowsError(try SceneSimulation.run(scene: scene, seconds: 1, rate: 10)) { error in
+            XCTAssertEqual((error as? SceneError)?.path, "items[1].id")
+        }
+        item.density = 0
+        let bad = DynamicsScene(bounds: Rect(x: 0, y: 0, width: 100, height: 100), items: [item])
+        XCTAssertThrowsError(try bad.validate()) { error in
+            XCTAssertEqual("\(error)", "items[0].density: must be > 0 (got 0.0)")
+        }
+        item.density = 1
+        let good = DynamicsScene(bounds: Rect(x: 0, y: 0, width: 100, height: 100), gravity: nil, items: [item])
+        XCTAssertEqual(try SceneSimulation.run(scene: good, seconds: 1, rate: 2).frames.count, 3)
+    }
+
     func testCustomBoundarySegment() throws {
         let json = """
             {"bounds": {"x": 0, "y": 0, "width": 375, "height": 667},

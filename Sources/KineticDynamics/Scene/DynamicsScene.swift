@@ -30,6 +30,12 @@ public struct DynamicsScene: Decodable, Sendable, Equatable {
         public var angle: Double = Double.pi / 2
         /// 1 = 1000 pt/s². Default 1.
         public var magnitude: Double = 1
+
+        /// Gravity at `angle` radians with `magnitude` (1 = 1000 pt/s²); the defaults point down at 1000 pt/s².
+        public init(angle: Double = Double.pi / 2, magnitude: Double = 1) {
+            self.angle = angle
+            self.magnitude = magnitude
+        }
     }
 
     /// Whether the bounds are walls.
@@ -64,6 +70,12 @@ public struct DynamicsScene: Decodable, Sendable, Equatable {
         public var anchored = false
         /// The collision outline. Default rectangle.
         public var shape: DynamicItemCollisionBoundsType = .rectangle
+
+        /// An item with UIKit's defaults for everything but its id and unrotated frame (points).
+        public init(id: String, frame: Rect) {
+            self.id = id
+            self.frame = frame
+        }
     }
 
     /// An extra straight boundary.
@@ -74,6 +86,13 @@ public struct DynamicsScene: Decodable, Sendable, Equatable {
         public var from: Point
         /// The other end, in points.
         public var to: Point
+
+        /// A boundary segment from `from` to `to` (points).
+        public init(id: String, from: Point, to: Point) {
+            self.id = id
+            self.from = from
+            self.to = to
+        }
     }
 
     /// The reference bounds, in points.
@@ -88,6 +107,68 @@ public struct DynamicsScene: Decodable, Sendable, Equatable {
     public var items: [Item]
     /// Extra boundaries.
     public var boundaries: [Boundary] = []
+
+    /// A scene built in code; ``SceneSimulation/run(scene:seconds:rate:)`` validates it with ``validate()``.
+    public init(
+        bounds: Rect, gravity: Gravity? = Gravity(), collisionMode: CollisionMode = .everything,
+        boundary: BoundaryMode = .referenceBounds, items: [Item], boundaries: [Boundary] = []
+    ) {
+        self.bounds = bounds
+        self.gravity = gravity
+        self.collisionMode = collisionMode
+        self.boundary = boundary
+        self.items = items
+        self.boundaries = boundaries
+    }
+
+    /// Checks a scene built in code with the same rules and paths as the JSON parser
+    /// (e.g. `items[3].frame.width: must be > 0 (got 0.0)`).
+    public func validate() throws(SceneError) {
+        func finite(_ path: String, _ values: Double...) throws(SceneError) {
+            for value in values where !value.isFinite {
+                throw SceneError(path: path, message: "must be a finite number (got \(value))")
+            }
+        }
+        try finite("bounds", bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height)
+        guard bounds.size.width > 0, bounds.size.height > 0 else {
+            throw SceneError(path: "bounds", message: "width and height must be > 0 (got \(bounds.size))")
+        }
+        if let gravity { try finite("gravity", gravity.angle, gravity.magnitude) }
+        var ids = Set<String>()
+        for (index, item) in items.enumerated() {
+            let path = "items[\(index)]"
+            try finite(
+                "\(path).frame", item.frame.origin.x, item.frame.origin.y, item.frame.size.width, item.frame.size.height
+            )
+            guard item.frame.size.width > 0 else {
+                throw SceneError(path: "\(path).frame.width", message: "must be > 0 (got \(item.frame.size.width))")
+            }
+            guard item.frame.size.height > 0 else {
+                throw SceneError(path: "\(path).frame.height", message: "must be > 0 (got \(item.frame.size.height))")
+            }
+            guard ids.insert(item.id).inserted else {
+                throw SceneError(
+                    path: "\(path).id", message: "\"\(item.id)\" is used by an earlier item; ids must be unique")
+            }
+            let rules: [(String, Double, Bool, String)] = [
+                ("angle", item.angle, true, "must be finite"),
+                ("elasticity", item.elasticity, item.elasticity >= 0 && item.elasticity <= 1, "must be in 0...1"),
+                ("friction", item.friction, item.friction >= 0, "must be >= 0"),
+                ("density", item.density, item.density > 0, "must be > 0"),
+                ("resistance", item.resistance, item.resistance >= 0, "must be >= 0"),
+                ("angularResistance", item.angularResistance, item.angularResistance >= 0, "must be >= 0"),
+            ]
+            for (name, value, ok, rule) in rules where !(ok && value.isFinite) {
+                throw SceneError(path: "\(path).\(name)", message: "\(rule) (got \(value))")
+            }
+        }
+        for (index, boundary) in boundaries.enumerated() {
+            try finite("boundaries[\(index)]", boundary.from.x, boundary.from.y, boundary.to.x, boundary.to.y)
+            guard boundary.from != boundary.to else {
+                throw SceneError(path: "boundaries[\(index)].to", message: "must differ from \"from\"")
+            }
+        }
+    }
 
     /// Parses and validates scene JSON; errors carry the JSON path of the problem.
     public static func parse(_ data: Data) throws(SceneError) -> DynamicsScene {

@@ -94,6 +94,7 @@ public enum SceneSimulation {
         guard rate.isFinite, rate > 0 else {
             throw SceneError(path: "rate", message: "must be a finite number > 0 (got \(rate))")
         }
+        try scene.validate()
         let frameCount = (seconds * rate * (1 + 1e-12)).rounded(.down) + 1
         guard frameCount <= Double(maximumFrameCount) else {
             throw SceneError(
