@@ -100,6 +100,45 @@ final class EngineBarTests: XCTestCase {
         XCTAssertTrue(world.isAtRest, "the stack sleeps")
     }
 
+    func testFastBodiesDoNotTunnelThroughWalls() throws {
+        // 10 pt boxes and a 6 pt disc at up to 20,000 pt/s (167 pt per step): the speculative distance grows with
+        // the closing speed, so a wall is met in the step that would cross it.
+        let world = PhysicsWorld(gravity: .zero)
+        try ReferenceScenes.addWalls(to: world, width: 375, height: 667)
+        var bodies: [BodyID] = []
+        for (k, velocity) in [Point(x: 20_000, y: 0), Point(x: -15_000, y: 7_000), Point(x: 3_000, y: 19_000)]
+            .enumerated()
+        {
+            var box = BodyDefinition(
+                shape: .box(width: 10, height: 10), position: Point(x: 187.5, y: 100 + 200 * Double(k)))
+            box.velocity = velocity
+            box.elasticity = 1
+            bodies.append(try world.addBody(box))
+        }
+        var disc = BodyDefinition(shape: .circle(radius: 3), position: Point(x: 100, y: 333))
+        disc.velocity = Point(x: -18_000, y: -9_000)
+        bodies.append(try world.addBody(disc))
+        for _ in 0..<240 {
+            world.step()
+            for body in bodies {
+                let p = try world.position(of: body)
+                XCTAssertTrue(p.x > 0 && p.x < 375 && p.y > 0 && p.y < 667, "escaped to \(p)")
+            }
+        }
+        // A thin anchored bar (4 pt) is not passed either: a box shot at it at 20,000 pt/s stays on its side.
+        let bar = PhysicsWorld(gravity: .zero)
+        var plank = BodyDefinition(shape: .box(width: 300, height: 4), position: Point(x: 187.5, y: 333))
+        plank.kind = .static
+        try bar.addBody(plank)
+        var bullet = BodyDefinition(shape: .box(width: 6, height: 6), position: Point(x: 187.5, y: 100))
+        bullet.velocity = Point(x: 300, y: 20_000)
+        let shot = try bar.addBody(bullet)
+        for _ in 0..<60 {
+            bar.step()
+            XCTAssertLessThan(try bar.position(of: shot).y, 333 - 2 - 3 + 0.5)
+        }
+    }
+
     func testPileOfFortyStaysInsideTheWallsAndSleepsWithinFourSeconds() throws {
         let scene = try ReferenceScenes.pile(count: 40, width: 375, height: 667, minimumSide: 20, maximumSide: 80)
         let world = scene.world

@@ -149,3 +149,12 @@ struct Proxy: Sendable {
 
     init(body: Int32) { self.body = body }
 }
+
+/// A body that moved far in the last step, with the motion to check against static shapes.
+struct FastBody: Sendable {
+    var body: Int32
+    var startCenter: Point
+    var startAngle: Double
+    var deltaPosition: Point
+    var deltaAngle: Double
+}

@@ -36,7 +36,7 @@ struct CollisionScratch {
 }
 
 /// The edge of `poly1` with the largest separation from `poly2`, and that separation.
-@inline(__always) private func findMaxSeparation(_ poly1: PolygonView, _ poly2: PolygonView) -> (
+@inline(__always) func findMaxSeparation(_ poly1: PolygonView, _ poly2: PolygonView) -> (
     edge: Int, separation: Double
 ) {
     var best = 0
@@ -357,4 +357,33 @@ func collideCircles(
     manifold.append(ManifoldPoint(anchorA: (cA + cB) * 0.5, separation: separation, id: 0))
     manifold.toWorld(origin: .zero, transformA: transformA, transformB: transformB)
     return manifold
+}
+
+/// A lower bound of the distance between two shapes' surfaces (negative when they overlap), for continuous
+/// collision: the largest separation along any face normal of either shape (for a circle, its centre against the
+/// other's faces), minus the radii. A polygon view with `count` 1 is a circle centred on its vertex.
+func separationLowerBound(
+    _ polyA: PolygonView, _ transformA: RigidTransform, _ polyB: PolygonView, _ transformB: RigidTransform,
+    scratch: CollisionScratch
+) -> Double {
+    let radius = polyA.radius + polyB.radius
+    if polyA.count == 1 || polyB.count == 1 {
+        // A circle against something: its centre against the other's faces (or centre).
+        let (shape, shapeTransform, circle, circleTransform) =
+            polyB.count == 1 ? (polyA, transformA, polyB, transformB) : (polyB, transformB, polyA, transformA)
+        let c = shapeTransform.inverseApply(circleTransform.apply(circle.vertices[0]))
+        if shape.count == 1 { return (c - shape.vertices[0]).length - radius }
+        var best = -Double.greatestFiniteMagnitude
+        for i in 0..<shape.count { best = max(best, dot(shape.normals[i], c - shape.vertices[i])) }
+        return best - radius
+    }
+    let relative = RigidTransform.relative(transformA, transformB)
+    var localB = scratch.localB
+    localB.count = polyB.count
+    localB.radius = polyB.radius
+    for i in 0..<polyB.count {
+        localB.vertices[i] = relative.apply(polyB.vertices[i])
+        localB.normals[i] = relative.q.rotate(polyB.normals[i])
+    }
+    return max(findMaxSeparation(polyA, localB).separation, findMaxSeparation(localB, polyA).separation) - radius
 }

@@ -55,6 +55,9 @@ public final class PhysicsWorld {
     var broadPhaseNeedsSweep = true
     @exclusivity(unchecked) var candidatePairs: [UInt64] = []
     @exclusivity(unchecked) var sweepScratch: [Int32] = []
+    var fastBodies: [FastBody] = []
+    /// Per body: its index in `fastBodies`, or −1.
+    var fastSlot: [Int32] = []
     @exclusivity(unchecked) var islandParent: [Int32] = []
     @exclusivity(unchecked) var islandSleep: [Double] = []
     let scratch = CollisionScratch()
