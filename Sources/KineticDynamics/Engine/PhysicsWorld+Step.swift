@@ -408,7 +408,7 @@ extension PhysicsWorld {
                 }
             }
         }
-        var activeJoints: [Int] = []
+        activeJoints.removeAll(keepingCapacity: true)
         for j in 0..<joints.count where joints[j].isAlive {
             if bodies[Int(joints[j].bodyA)].isAwake || bodies[Int(joints[j].bodyB)].isAwake { activeJoints.append(j) }
         }
@@ -533,7 +533,8 @@ extension PhysicsWorld {
         let slop = settings.linearSlop
         if fastSlot.count < bodies.count { fastSlot = Array(repeating: -1, count: bodies.count) }
         for k in 0..<fastBodies.count { fastSlot[Int(fastBodies[k].body)] = Int32(k) }
-        var impacts = Array(repeating: 1.0, count: fastBodies.count)
+        impacts.removeAll(keepingCapacity: true)
+        impacts.append(contentsOf: repeatElement(1.0, count: fastBodies.count))
         // One pass over the contacts: a fast body's pairs with static bodies.
         for c in 0..<contacts.count {
             let a = Int(contacts[c].bodyA)

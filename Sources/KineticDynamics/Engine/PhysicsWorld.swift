@@ -58,6 +58,10 @@ public final class PhysicsWorld {
     var fastBodies: [FastBody] = []
     /// Per body: its index in `fastBodies`, or −1.
     var fastSlot: [Int32] = []
+    /// Scratch: each fast body's time of impact this step.
+    var impacts: [Double] = []
+    /// Scratch: the joints solved this step.
+    var activeJoints: [Int] = []
     @exclusivity(unchecked) var islandParent: [Int32] = []
     @exclusivity(unchecked) var islandSleep: [Double] = []
     let scratch = CollisionScratch()
