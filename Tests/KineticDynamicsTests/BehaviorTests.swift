@@ -448,6 +448,12 @@ final class BehaviorTests: XCTestCase {
         XCTAssertThrowsError(try animator.advance(by: -1))
         let snap = SnapBehavior(item: item(0, 0), snapTo: Point(x: .infinity, y: 0))
         XCTAssertThrowsError(try animator.addBehavior(snap))
+        let field = FieldBehavior.springField()
+        field.addItem(item(20, 20))
+        try animator.addBehavior(field)
+        field.strength = .nan
+        XCTAssertThrowsError(try animator.advance(by: 0.1), "a field made NaN after adding is caught at the next step")
+        animator.removeBehavior(field)
         let ok = GravityBehavior(items: [item(10, 10)])
         try animator.addBehavior(ok)
         let other = DynamicAnimator(referenceBounds: screen)

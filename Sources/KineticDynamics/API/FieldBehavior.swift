@@ -160,6 +160,7 @@ public final class FieldBehavior: DynamicBehavior {
     }
 
     override func prepareStep(_ animator: DynamicAnimator) throws(PhysicsError) {
+        try validate()  // the properties have no observers: check them every step (a few comparisons)
         guard strength != 0 else { return }
         let world = animator.world
         for item in list.items {
