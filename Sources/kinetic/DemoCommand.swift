@@ -26,7 +26,41 @@ enum DemoCommand {
                 section: "Layers", title: "Layer showcase",
                 caption: "A radial gradient, text masking a sweeping highlight, a rounded square turning with its "
                     + "shadow, and a dot moved by a spring: the layer tree and the Cairo renderer.",
-                name: "showcase", arguments: ["render", "showcase"], width: 600, height: 200)
+                name: "showcase", arguments: ["render", "showcase"], width: 600, height: 200),
+            Item(
+                section: "Shimmer", title: "Slide to unlock (the seed article)",
+                caption: "A black–white–black gradient three times the label's width, its locations moving from "
+                    + "[0, 0, 0.25] to [0.75, 1, 1] every 2 s, masked by the text: the article's recipe.",
+                name: "shimmer-seed", arguments: ["render", "shimmer", "--style", "seed", "--text", "slide to unlock"],
+                width: 480, height: 96),
+            Item(
+                section: "Shimmer", title: "スライドでロック解除 (the seed article, in Japanese)",
+                caption: "The same gradient over Japanese text (Noto Sans CJK JP).",
+                name: "shimmer-seed-japanese",
+                arguments: ["render", "shimmer", "--style", "seed", "--text", "スライドでロック解除"], width: 480, height: 96),
+            Item(
+                section: "Shimmer", title: "Facebook Shimmer's model",
+                caption: "Facebook Shimmer's defaults: 230 pt/s, highlight length 1, a 0.4 s pause, the text at "
+                    + "opacity 0.5 outside the band and 1 inside it; one cycle lasts width ÷ speed + pause.",
+                name: "shimmer-default", arguments: ["render", "shimmer", "--text", "slide to unlock"], width: 480,
+                height: 96),
+            Item(
+                section: "Shimmer", title: "Right to left",
+                caption: "Over Arabic text the band sweeps in reading direction, right to left (--direction reading, "
+                    + "the default), with a narrower highlight.",
+                name: "shimmer-arabic",
+                arguments: [
+                    "render", "shimmer", "--text", "مرحبا بالعالم", "--font-size", "40", "--highlight-length", "0.4",
+                ],
+                width: 480, height: 96),
+            Item(
+                section: "Shimmer", title: "Skeleton placeholder",
+                caption: "Any layer can shimmer: an avatar and rounded bars, with a slanted (20°) highlight colour.",
+                name: "shimmer-skeleton",
+                arguments: [
+                    "render", "shimmer", "--skeleton", "--height", "120", "--animation-opacity", "1",
+                    "--highlight-color", "#F2F2F7", "--highlight-length", "0.6", "--tilt", "20",
+                ], width: 480, height: 120),
         ]
     }
 

@@ -1,0 +1,179 @@
+import KineticCore
+import KineticEffects
+import KineticLayers
+import KineticRaster
+
+/// `kinetic render shimmer`: text or a skeleton placeholder shimmering in the seed article's style or Facebook
+/// Shimmer's, with every option of `Shimmer`, `ShimmerSeed`, `ShimmerText` and `SkeletonPlaceholder` as a flag.
+enum ShimmerCommand {
+    /// The flags that only the default (Facebook) style reads.
+    static let defaultStyleOnly = [
+        "speed", "highlight-length", "pause", "animation-opacity", "shimmering-opacity", "direction", "tilt",
+        "begin-fade", "end-fade", "begin-time", "stop-at",
+    ]
+
+    static let shimmerOptions: [OptionSpec] = [
+        .value("text", "TEXT", "The text to shimmer; \\n starts a new line (default 'slide to unlock')."),
+        .value(
+            "style", "STYLE", "seed (the article's 2 s gradient loop) or default (Facebook Shimmer) (default default)."),
+        .flag("skeleton", "Shimmer a skeleton loading placeholder (avatar and bars) instead of text."),
+        .value("skeleton-lines", "N", "Bars in the skeleton placeholder, 1…12 (default 3)."),
+        .value(
+            "speed", "PT/S", "Shimmer speed in points per second, > 0; sets the cycle L/speed + pause (default 230)."),
+        .value("highlight-length", "F", "Band width as a fraction of the content's length, 0…1 (default 1)."),
+        .value("pause", "S", "Pause between sweeps in seconds, ≥ 0 (default 0.4)."),
+        .value("animation-opacity", "F", "Content opacity outside the band, 0…1 (default 0.5)."),
+        .value("shimmering-opacity", "F", "Content opacity at the band's centre, 0…1 (default 1)."),
+        .value(
+            "direction", "DIR",
+            "reading, right, left, up or down (default reading: right, or left for right-to-left text)."),
+        .value("tilt", "DEG", "Band slant in degrees, clockwise, −60…60 (default 0)."),
+        .value("begin-fade", "S", "Fade-in when the shimmer starts, in seconds, ≥ 0 (default 0.1)."),
+        .value("end-fade", "S", "Fade-out after the last sweep, in seconds, ≥ 0 (default 0.3)."),
+        .value(
+            "begin-time", "S",
+            "When the shimmer starts (default: minus the begin fade, so the clip starts mid-shimmer and loops)."),
+        .value("stop-at", "S", "Stop: the sweep in progress at S seconds completes, then fades out (default never)."),
+        .value("base-color", "COLOR", "#RRGGBB[AA] content colour (default: the content's own; seed: #000000)."),
+        .value(
+            "highlight-color", "COLOR", "#RRGGBB[AA] band colour (default: none, the content itself; seed: #FFFFFF)."),
+        .value("text-color", "COLOR", "#RRGGBB[AA] text colour (default #FFFFFF)."),
+        .value("font", "FAMILIES", "Comma-separated font families (default Inter, Noto Sans CJK JP, DejaVu Sans)."),
+        .value("font-size", "PT", "Font size in points, > 0 (default 32)."),
+        .value("font-weight", "N", "Font weight, 100…900 (default 400)."),
+        .value("align", "ALIGN", "Text alignment: natural, left, center, right or justified (default center)."),
+    ]
+
+    static let command = Command(
+        path: ["render", "shimmer"],
+        summary: "Render the shimmer effect (the \"slide to unlock\" glint) to an image or a video.",
+        usage: "render shimmer -o FILE [--text TEXT | --skeleton] [--style seed|default] [options]",
+        details: """
+            The seed style is the article's: a black-white-black gradient whose locations move from [0, 0, 0.25]
+            to [0.75, 1, 1] every 2 s, masked by the text. The default style is Facebook Shimmer's: a band sweeps
+            across the content (dimmed to --animation-opacity) once per cycle of L/speed + pause seconds, L being
+            the canvas width (height for up/down). The canvas is the content's box: text is centred in it.
+            """,
+        options: shimmerOptions
+            + RenderSettings.options(
+                defaultSize: ShimmerScene.defaultSize,
+                defaultDuration: "one loop: 2 (seed), one cycle (default), or until the end fade + 0.5 with --stop-at",
+                defaultBackground: "#5AC8FA seed, #1C1C1E text, #FFFFFF skeleton"),
+        run: { arguments, streams throws(CLIError) in
+            try RenderCommands.rejectPositionals(arguments)
+            var settings = try RenderSettings(
+                arguments, defaultSize: ShimmerScene.defaultSize, defaultDuration: 1, defaultBackground: nil)
+            let scene = try scene(from: arguments, size: settings.size)
+            do {
+                if arguments.string("duration") == nil { settings.duration = try scene.clipDuration() }
+                if arguments.string("background") == nil {
+                    settings.background = scene.suggestedBackground
+                    settings.options.background = scene.suggestedBackground
+                }
+                let root = try scene.makeLayer(measurer: PangoTextMeasurer())
+                try RenderPipeline.render(root, settings: settings, streams: streams)
+            } catch let error as EffectSpecError {
+                throw .usage(error.message)
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .failure("\(error)")
+            }
+        })
+
+    /// The scene the flags describe.
+    static func scene(from arguments: ParsedArguments, size: Size) throws(CLIError) -> ShimmerScene {
+        let style = arguments.string("style") ?? "default"
+        let content = try content(from: arguments)
+        switch style {
+        case "seed":
+            if let flag = defaultStyleOnly.first(where: { arguments.string($0) != nil }) {
+                throw .usage(
+                    "--\(flag) applies to --style default only; the seed style is the article's fixed 2 s loop")
+            }
+            var seed = ShimmerSeed()
+            if let color = try color(arguments, "base-color") { seed.baseColor = color }
+            if let color = try color(arguments, "highlight-color") { seed.highlightColor = color }
+            return ShimmerScene(size: size, content: content, style: .seed(seed))
+        case "default":
+            return ShimmerScene(size: size, content: content, style: .default(try shimmer(from: arguments)))
+        default:
+            throw .usage("--style must be seed or default (got '\(style)')")
+        }
+    }
+
+    /// The Facebook-style spec the flags describe.
+    static func shimmer(from arguments: ParsedArguments) throws(CLIError) -> Shimmer {
+        var shimmer = Shimmer()
+        shimmer.speed = try arguments.double("speed", default: shimmer.speed)
+        shimmer.highlightLength = try arguments.double("highlight-length", default: shimmer.highlightLength)
+        shimmer.pauseDuration = try arguments.double("pause", default: shimmer.pauseDuration)
+        shimmer.animationOpacity = try arguments.double("animation-opacity", default: shimmer.animationOpacity)
+        shimmer.shimmeringOpacity = try arguments.double("shimmering-opacity", default: shimmer.shimmeringOpacity)
+        if let text = arguments.string("direction") {
+            guard let direction = ShimmerDirection(rawValue: text.lowercased()) else {
+                throw .usage("--direction must be reading, right, left, up or down (got '\(text)')")
+            }
+            shimmer.direction = direction
+        }
+        shimmer.tilt = try arguments.double("tilt", default: shimmer.tilt)
+        shimmer.beginFadeDuration = try arguments.double("begin-fade", default: shimmer.beginFadeDuration)
+        shimmer.endFadeDuration = try arguments.double("end-fade", default: shimmer.endFadeDuration)
+        shimmer.beginTime = try arguments.double("begin-time", default: -shimmer.beginFadeDuration)
+        shimmer.stopAt = try arguments.double("stop-at")
+        shimmer.baseColor = try color(arguments, "base-color")
+        shimmer.highlightColor = try color(arguments, "highlight-color")
+        do {
+            try shimmer.validate()
+        } catch {
+            throw .usage(error.message)
+        }
+        return shimmer
+    }
+
+    /// The text or skeleton the flags describe.
+    static func content(from arguments: ParsedArguments) throws(CLIError) -> ShimmerScene.Content {
+        let textFlags = ["text", "text-color", "font", "font-size", "font-weight", "align"]
+        if arguments.flag("skeleton") {
+            if let flag = textFlags.first(where: { arguments.string($0) != nil }) {
+                throw .usage("--\(flag) sets the text; it cannot be combined with --skeleton")
+            }
+            var skeleton = SkeletonPlaceholder()
+            if let lines = try arguments.int("skeleton-lines") { skeleton.lineCount = lines }
+            return .skeleton(skeleton)
+        }
+        if arguments.string("skeleton-lines") != nil {
+            throw .usage("--skeleton-lines needs --skeleton")
+        }
+        let string = (arguments.string("text") ?? "slide to unlock").replacingOccurrences(of: "\\n", with: "\n")
+        var text = ShimmerText(string: string)
+        if let families = arguments.string("font") {
+            let names = families.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+            guard !names.isEmpty else { throw .usage("--font expects family names like 'Inter, Noto Sans CJK JP'") }
+            text.font.families = names
+        }
+        text.font.size = try arguments.double("font-size", default: text.font.size)
+        guard text.font.size > 0 else { throw .usage("--font-size must be greater than 0 (got \(text.font.size))") }
+        if let weight = try arguments.int("font-weight") {
+            guard (100...900).contains(weight) else { throw .usage("--font-weight must be 100…900 (got \(weight))") }
+            text.font.weight = weight
+        }
+        if let color = try color(arguments, "text-color") { text.color = color }
+        if let name = arguments.string("align") {
+            guard let alignment = TextAlignment(rawValue: name.lowercased()) else {
+                throw .usage("--align must be natural, left, center, right or justified (got '\(name)')")
+            }
+            text.alignment = alignment
+        }
+        return .text(text)
+    }
+
+    static func color(_ arguments: ParsedArguments, _ name: String) throws(CLIError) -> Color? {
+        guard let text = arguments.string(name) else { return nil }
+        do {
+            return try Color(hex: text)
+        } catch {
+            throw .usage("--\(name): \(error.description)")
+        }
+    }
+}
