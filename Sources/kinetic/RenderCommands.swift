@@ -4,7 +4,7 @@ import KineticLayers
 
 /// `kinetic render …`: one scene or effect to a still, an animated image or a video.
 enum RenderCommands {
-    static var all: [Command] { [showcase, ShimmerCommand.command] }
+    static var all: [Command] { [showcase, ShimmerCommand.command, CollapseCommand.command] }
 
     static let showcase = Command(
         path: ["render", "showcase"],

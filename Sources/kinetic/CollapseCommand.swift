@@ -1,0 +1,112 @@
+import Foundation
+import KineticCore
+import KineticDynamics
+import KineticEffects
+
+/// `kinetic render collapse`: the example screen (or a dynamics scene) falling apart under gravity.
+enum CollapseCommand {
+    static let defaultSize = Size(width: 375, height: 667)
+
+    static let command = Command(
+        path: ["render", "collapse"],
+        summary: "Render a screen collapsing under gravity (UIKit Dynamics), or a dynamics scene JSON.",
+        usage: """
+            render collapse -o FILE [--scene SCENE.json] [--gravity-angle RAD] [--gravity G] [--elasticity E] \
+            [--friction F] [--no-rotation] [--delay none|top-to-bottom|random] [--delay-step S] [--delay-max S] \
+            [--seed N] [--boundary screen|open-bottom] [common render options]
+            """,
+        details: """
+            Without --scene: the example screen (status bar, title, search field, buttons, a list of cells and a tab
+            bar), each piece falling, colliding and tumbling until it rests, as the seed did with UIKit Dynamics.
+            With --scene: the items of a `kinetic simulate` scene (docs/simulate.md) as coloured boxes; the scene's
+            own gravity, collision and materials apply and the effect options are not used.
+            """,
+        options: [
+            .value("scene", "SCENE.json", "A dynamics scene to render instead of the example screen."),
+            .value("gravity-angle", "RAD", "Gravity direction in radians (default 1.5707963, down)."),
+            .value("gravity", "G", "Gravity magnitude, 0…10; 1 = 1000 pt/s² (default 1)."),
+            .value("elasticity", "E", "Bounciness of every piece, 0…1 (default 0, UIKit's)."),
+            .value("friction", "F", "Friction of every piece, ≥ 0 (default 0, UIKit's)."),
+            .flag("no-rotation", "Pieces fall without turning."),
+            .value("delay", "MODE", "none, top-to-bottom or random (default none)."),
+            .value("delay-step", "S", "top-to-bottom: seconds between pieces (default 0.05)."),
+            .value("delay-max", "S", "random: the longest wait in seconds (default 0.6)."),
+            .value("seed", "N", "random: the generator's seed, a whole number ≥ 0 (default 1)."),
+            .value("boundary", "MODE", "screen (walls all round) or open-bottom (things fall off) (default screen)."),
+        ]
+            + RenderSettings.options(
+                defaultSize: defaultSize, defaultDuration: "4", defaultBackground: "the screen's own"),
+        run: { arguments, streams throws(CLIError) in
+            try RenderCommands.rejectPositionals(arguments)
+            if let path = arguments.string("scene") {
+                try renderScene(path: path, arguments: arguments, streams: streams)
+                return
+            }
+            let spec = try spec(from: arguments)
+            var settings = try RenderSettings(
+                arguments, defaultSize: defaultSize, defaultDuration: spec.duration, defaultBackground: nil)
+            settings.duration = spec.duration
+            let collapse: Collapse
+            do {
+                collapse = try Collapse(screen: ExampleScreen(size: settings.size).makeLayer(), spec: spec)
+            } catch {
+                throw .usage("\(error)")
+            }
+            try RenderPipeline.render(collapse.layer, settings: settings, streams: streams)
+            streams.err(collapse.restedAt.map { "at rest after \($0) s\n" } ?? "still moving at the end of the clip\n")
+        })
+
+    static func spec(from arguments: ParsedArguments) throws(CLIError) -> CollapseSpec {
+        var spec = CollapseSpec()
+        spec.gravityAngle = try arguments.double("gravity-angle", default: spec.gravityAngle)
+        spec.gravityMagnitude = try arguments.double("gravity", default: spec.gravityMagnitude)
+        spec.elasticity = try arguments.double("elasticity", default: spec.elasticity)
+        spec.friction = try arguments.double("friction", default: spec.friction)
+        spec.allowsRotation = !arguments.flag("no-rotation")
+        spec.duration = try arguments.double("duration", default: spec.duration)
+        switch arguments.string("delay") ?? "none" {
+        case "none": spec.delay = .none
+        case "top-to-bottom": spec.delay = .topToBottom(step: try arguments.double("delay-step", default: 0.05))
+        case "random":
+            let seed = try arguments.int("seed") ?? 1
+            guard seed >= 0 else { throw .usage("--seed must be a whole number ≥ 0, got \(seed)") }
+            spec.delay = .random(maximum: try arguments.double("delay-max", default: 0.6), seed: UInt64(seed))
+        case let other: throw .usage("--delay expects none, top-to-bottom or random, got '\(other)'")
+        }
+        switch arguments.string("boundary") ?? "screen" {
+        case "screen": spec.boundary = .screen
+        case "open-bottom": spec.boundary = .openBottom
+        case let other: throw .usage("--boundary expects screen or open-bottom, got '\(other)'")
+        }
+        do {
+            try spec.validate()
+        } catch {
+            throw .usage("\(error)")
+        }
+        return spec
+    }
+
+    static func renderScene(path: String, arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .noInput(
+                FileManager.default.fileExists(atPath: path)
+                    ? "cannot read '\(path)': check its permissions" : "no such file '\(path)'")
+        }
+        let scene: DynamicsScene
+        do {
+            scene = try DynamicsScene.parse(data)
+        } catch {
+            throw .data("\(path): \(error)")
+        }
+        var settings = try RenderSettings(
+            arguments, defaultSize: scene.bounds.size, defaultDuration: 4, defaultBackground: nil)
+        settings.size = scene.bounds.size
+        let animation: SceneAnimation
+        do {
+            animation = try SceneAnimation(scene: scene, duration: settings.duration)
+        } catch {
+            throw .data("\(path): \(error)")
+        }
+        try RenderPipeline.render(animation.layer, settings: settings, streams: streams)
+    }
+}
