@@ -61,6 +61,21 @@ enum DemoCommand {
                     "render", "shimmer", "--skeleton", "--height", "120", "--animation-opacity", "1",
                     "--highlight-color", "#F2F2F7", "--highlight-length", "0.6", "--tilt", "20",
                 ], width: 480, height: 120),
+            Item(
+                section: "Collapse", title: "Everything falls (the seed article)",
+                caption: "Every piece of a settings screen falls under UIKit gravity (1000 pt/s²) and collides with "
+                    + "the screen's edges and each other, UIKit's defaults throughout; pure containers are looked "
+                    + "through, so cells fall whole and nothing is simulated twice.",
+                name: "collapse-seed", arguments: ["render", "collapse", "--duration", "2.5"], width: 375, height: 667),
+            Item(
+                section: "Collapse", title: "Tumble",
+                caption: "Gravity tilted to the lower left, some bounce and friction, pieces let go at random "
+                    + "(seeded, so every run is the same): they slide, tip over and settle in the corner.",
+                name: "collapse-tumble",
+                arguments: [
+                    "render", "collapse", "--gravity-angle", "1.95", "--elasticity", "0.3", "--friction", "0.3",
+                    "--delay", "random", "--delay-max", "0.8", "--duration", "3.5",
+                ], width: 375, height: 667),
         ]
     }
 
