@@ -23,6 +23,12 @@ public struct DigitColumn: Sendable {
         /// How far below the window's centre the cell is, in cell heights: 0 centred, −0.25 a quarter of a cell
         /// above (leaving upwards), 1 or more outside the window.
         public var offset: Double
+
+        /// A cell showing `character` `offset` cell heights below the window's centre.
+        public init(character: Character, offset: Double) {
+            self.character = character
+            self.offset = offset
+        }
     }
 
     /// The column's key in the formatted number.

@@ -2,34 +2,24 @@ import KineticAnimation
 import KineticCore
 import KineticLayers
 
-/// The digits style's layers, drawn from a `DigitColumnManager`'s columns:
+/// Layers that draw a `DigitColumnManager`'s columns (the elevator's digits style and the count-up):
 ///
 /// ```
-/// number (one line tall, centred in the box)
+/// number (one line tall, as wide as the box, centred vertically in it)
 ///   column-<key>   anchor at its top-left; x = the column's left edge, width = its width, opacity; clips
-///     cell …       one text layer per strip digit (one for a symbol), centred in the column's width; a digit
+///     cell-<c> …   one text layer per strip digit (one for a symbol), centred in the column's width; a digit
 ///                  cell sits `offset` cell heights below the centre and is hidden once a whole cell away
 /// ```
 ///
 /// Every moving property is a `TimelineAnimation` of the column's motions, so the tree needs nothing but
-/// `presentation(at:)` to be drawn at any time.
-struct ElevatorDigitLayers<Measurer: TextMeasuring> {
-    let spec: ElevatorNumber
+/// `presentation(at:)` to be drawn at any time; the model values are those after the last change.
+struct DigitColumnLayers<Measurer: TextMeasuring> {
+    let font: Font
+    let color: Color
     let measurer: Measurer
 
-    /// Feeds every change to a manager.
-    func manager() throws(EffectSpecError) -> DigitColumnManager {
-        var manager = try DigitColumnManager(
-            format: spec.format, font: spec.font, measurer: measurer, boxWidth: spec.resolvedBoxSize.width,
-            alignment: spec.alignment, direction: spec.direction, transition: spec.transition,
-            stagger: spec.stagger)
-        for change in spec.changes { manager.setValue(change.value, at: change.time) }
-        return manager
-    }
-
-    func numberLayer() throws(EffectSpecError) -> Layer {
-        let manager = try manager()
-        let box = spec.resolvedBoxSize
+    /// The "number" layer for `manager`'s columns in a box of `box` points.
+    func numberLayer(_ manager: DigitColumnManager, box: Size) -> Layer {
         let height = manager.cellHeight
         let number = Layer(frame: Rect(x: 0, y: (box.height - height) / 2, width: box.width, height: height))
         number.name = "number"
@@ -40,7 +30,7 @@ struct ElevatorDigitLayers<Measurer: TextMeasuring> {
         return number
     }
 
-    func columnLayer(_ column: DigitColumn, cellWidth: Double, height: Double, end: MediaTime) -> Layer {
+    private func columnLayer(_ column: DigitColumn, cellWidth: Double, height: Double, end: MediaTime) -> Layer {
         let layer = Layer()
         layer.name = "column-\(column.key)"
         layer.anchorPoint = .zero
@@ -60,8 +50,7 @@ struct ElevatorDigitLayers<Measurer: TextMeasuring> {
 
         switch column.content {
         case .symbol(let character):
-            let advance = measurer.advance(of: String(character), font: spec.font)
-            let cell = cellLayer(character, width: advance, height: height)
+            let cell = cellLayer(character, width: measurer.advance(of: String(character), font: font), height: height)
             cell.position = Point(x: width.value(at: final) / 2, y: height / 2)
             cell.add(
                 TimelineAnimation(duration: end) { Point(x: width.value(at: $0) / 2, y: height / 2) }, for: \.position)
@@ -89,7 +78,7 @@ struct ElevatorDigitLayers<Measurer: TextMeasuring> {
     }
 
     private func cellLayer(_ character: Character, width: Double, height: Double) -> TextLayer {
-        let cell = TextLayer(string: String(character), font: spec.font, color: spec.textColor)
+        let cell = TextLayer(string: String(character), font: font, color: color)
         cell.name = "cell-" + String(character)
         cell.bounds = Rect(x: 0, y: 0, width: width, height: height)
         cell.alignment = .center

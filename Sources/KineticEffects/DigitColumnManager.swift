@@ -85,6 +85,17 @@ public struct DigitColumnManager: Sendable {
         cellHeight = metrics.ascent + metrics.descent
     }
 
+    /// The width of `value`'s text laid out in columns, in points: digits at `cellWidth`, symbols at their
+    /// advance. The width a label needs to show it without clipping.
+    public func width(of value: Double) -> Double {
+        format.parts(for: value).reduce(0) { total, part in
+            total
+                + (part.digit == nil
+                    ? symbolWidths[part.character] ?? measurer.advance(of: String(part.character), font: font)
+                    : cellWidth)
+        }
+    }
+
     /// When the last column stops moving (0 before any change).
     public var endTime: MediaTime {
         columns.map(\.endTime).max() ?? 0

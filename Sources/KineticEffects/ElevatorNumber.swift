@@ -114,11 +114,26 @@ public struct ElevatorNumber: Sendable {
         try NumberEffectChecks.nonNegative(stagger, "stagger", unit: "seconds")
         try format.validate()
         try transition.validate()
-        if style == .seed, case .spring = transition {
+        switch (style, transition) {
+        case (.digits, _), (.seed, .timed), (.seed, .instant): break
+        case (.seed, .spring), (.seed, .easeOutExpo):
             throw EffectSpecError(
-                "the seed style slides with a duration and a timing function, not a spring; use the digits style "
-                    + "for springs")
+                "the seed style slides with a duration and a timing function, not a spring or easeOutExpo; use the "
+                    + "digits style for those")
         }
+    }
+
+    /// The digits style's model: a `DigitColumnManager` (in the box's width) fed every change, for inspecting
+    /// what each column shows when (the layers of `makeLayer(measuring:)` draw exactly this).
+    ///
+    /// - Throws: `EffectSpecError` for an invalid spec (see `validate()`).
+    public func makeManager(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> DigitColumnManager {
+        try validate()
+        var manager = try DigitColumnManager(
+            format: format, font: font, measurer: measurer, boxWidth: resolvedBoxSize.width, alignment: alignment,
+            direction: direction, transition: transition, stagger: stagger)
+        for change in changes { manager.setValue(change.value, at: change.time) }
+        return manager
     }
 
     /// The root layer (frame (0, 0) and `size`, no background) with the box centred in it and every animation
@@ -146,7 +161,8 @@ public struct ElevatorNumber: Sendable {
         case .seed:
             for slot in ElevatorSeedLayers(spec: self, measurer: measurer).slots() { boxLayer.addSublayer(slot) }
         case .digits:
-            boxLayer.addSublayer(try ElevatorDigitLayers(spec: self, measurer: measurer).numberLayer())
+            let layers = DigitColumnLayers(font: font, color: textColor, measurer: measurer)
+            boxLayer.addSublayer(layers.numberLayer(try makeManager(measuring: measurer), box: box))
         }
         root.addSublayer(boxLayer)
         return root

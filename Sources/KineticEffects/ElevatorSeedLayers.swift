@@ -42,7 +42,8 @@ struct ElevatorSeedLayers<Measurer: TextMeasuring> {
         let (duration, timingFunction): (MediaTime, TimingFunction)
         switch spec.transition {
         case .timed(let length, let function): (duration, timingFunction) = (length, function)
-        case .spring: (duration, timingFunction) = (1, .linear)  // refused by ElevatorNumber.validate()
+        case .instant: (duration, timingFunction) = (1e-9, .stepStart)
+        case .spring, .easeOutExpo: (duration, timingFunction) = (1, .linear)  // refused by ElevatorNumber.validate()
         }
         // The offset a slot enters from for change i (i ≥ 1): +height from below when the value grows.
         func entryOffset(_ index: Int) -> Double {

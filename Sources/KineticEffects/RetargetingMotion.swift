@@ -53,7 +53,7 @@ public struct RetargetingMotion: Sendable, Hashable {
     }
 
     /// The velocity at `time`, in value units per second: exact for springs, a central difference for timed
-    /// transitions.
+    /// transitions (one-sided at their start).
     public func velocity(at time: MediaTime) -> Double {
         guard let index = segmentIndex(at: time) else { return 0 }
         let segment = segments[index]
@@ -63,7 +63,9 @@ public struct RetargetingMotion: Sendable, Hashable {
         case .spring(let spring):
             return spring.velocity(
                 at: local, from: segment.from, to: segment.to, initialVelocity: segment.initialVelocity)
-        case .timed:
+        case .instant:
+            return 0
+        case .timed, .easeOutExpo:
             let step = min(1e-4, segment.duration / 4)
             let before = Self.value(of: segment, at: max(segment.beginTime, time - step))
             let after = Self.value(of: segment, at: time + step)
@@ -85,8 +87,10 @@ public struct RetargetingMotion: Sendable, Hashable {
         var velocity = 0.0
         let duration: MediaTime
         switch transition {
-        case .timed(let length, _):
+        case .timed(let length, _), .easeOutExpo(let length):
             duration = length
+        case .instant:
+            duration = 0
         case .spring(let spring):
             velocity = self.velocity(at: time)
             let distance = target - from
@@ -123,6 +127,11 @@ public struct RetargetingMotion: Sendable, Hashable {
         case .timed(_, let function):
             let eased = function.value(at: max(0, local) / segment.duration)
             return segment.from + (segment.to - segment.from) * eased
+        case .easeOutExpo:
+            let eased = RollTransition.easeOutExpoProgress(local / segment.duration)
+            return segment.from + (segment.to - segment.from) * eased
+        case .instant:
+            return segment.to
         case .spring(let spring):
             return spring.value(
                 at: local, from: segment.from, to: segment.to, initialVelocity: segment.initialVelocity)
