@@ -25,8 +25,15 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks/Sources
 
+# Every benchmark prints its figures; RESULTS.md records them with the command. Peers (pymunk, Box2D) are
+# installed from PyPI by the dynamics benchmark's peers/ scripts when asked.
+BENCHMARKS ?= AnimationBenchmark RenderBenchmark RasterBenchmark EffectsBenchmark DynamicsBenchmark TerminalBenchmark
+
 bench: setup
-	cd Benchmarks && $(SWIFT) run -c release
+	cd Benchmarks && $(SWIFT) build -c release
+	cd Benchmarks && for b in $(BENCHMARKS); do \
+		if [ -d Sources/$$b ]; then echo "== $$b"; $$($(SWIFT) build -c release --show-bin-path)/$$b || exit 1; fi; \
+	done
 
 clean:
 	rm -rf .build Benchmarks/.build $(DEMO_DIR)
