@@ -101,11 +101,8 @@ extension LayerPainter {
                 .invalidFontSize, layer, "font size \(font.size) is not a number of points > 0; the text was not drawn")
             return
         }
+        guard let paragraph = try paragraph(for: layer) else { return }
         let bounds = layer.bounds.standardized
-        var style = layer.paragraphStyle
-        style.width = bounds.width
-        let paragraph = try ParagraphLayout(
-            context: textContext, string: layer.string, font: font, style: style, maximumHeight: bounds.height)
         checkFonts(of: layer, paragraph.layout)
         // Glyph outlines filled as paths: Cairo 1.16 snaps glyph images to whole pixels, which spaces small text
         // unevenly and makes moving text jitter; outlines land exactly where Pango put them (unhinted, like Core

@@ -15,6 +15,10 @@ final class LayerPainter {
     let textContext: TextContext
     /// Warnings in the order they occurred, possibly repeated.
     private(set) var warnings: [RenderWarning] = []
+    /// `paintBounds(of:)` of each layer drawn so far this frame.
+    var boundsCache: [ObjectIdentifier: Rect?] = [:]
+    /// Each text layer's paragraph, laid out once this frame.
+    var paragraphCache: [ObjectIdentifier: ParagraphLayout] = [:]
 
     /// A transform whose determinant is smaller than this (in square points) draws nothing visible: the layer is
     /// squashed flat (Core Animation draws nothing either), and Cairo would refuse the matrix.
@@ -68,6 +72,11 @@ final class LayerPainter {
         guard parts.count > 0 || shadow != nil else { return }
         let needsGroup = layer.mask != nil || (opacity < 1 && (parts.count > 1 || shadow != nil))
         let alpha = needsGroup ? 1 : opacity
+        if needsGroup || shadow != nil {
+            // Offscreen surfaces are as large as the clip: bring it down to what the layer can paint.
+            guard let paint = paintBounds(of: layer) else { return }
+            clip(toPixelsAround: paint, in: context)
+        }
         if needsGroup { context.pushGroup() }
         if let shadow {
             try drawWithShadow(layer, shadow, in: context, alpha: alpha)

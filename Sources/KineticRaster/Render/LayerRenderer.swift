@@ -36,6 +36,9 @@ public final class LayerRenderer: Sendable {
     public static let shadowSigmaPerRadius = 1.0
 
     private let collectedWarnings = Mutex<[RenderWarning]>([])
+    /// Canvases of finished frames, reused by the next frames: allocating (and page-faulting) a fresh 8 MB surface
+    /// for every 1080p frame costs as much as drawing it. Holds at most as many surfaces as frames rendered at once.
+    private let canvases = Mutex<[PooledCanvas]>([])
 
     /// A renderer of `pixelWidth` × `pixelHeight` pixels.
     ///
@@ -103,24 +106,44 @@ public final class LayerRenderer: Sendable {
     ///
     /// - Throws: as `render(presentation:)`.
     public func renderWithWarnings(presentation root: Layer) throws(RasterError) -> RenderResult {
-        let surface = try CairoSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
-        if let background { surface.clear(to: background) }
-        let context = try CairoContext(surface: surface)
+        let canvas: PooledCanvas
+        if let pooled = canvases.withLock({ $0.popLast() }) {
+            canvas = pooled
+        } else {
+            canvas = PooledCanvas(
+                surface: try CairoSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale))
+        }
+        let surface = canvas.surface
+        surface.clear(to: background ?? .clear)
         let painter = try LayerPainter(scale: scale)
+        // When drawing fails the canvas is dropped, not put back.
+        let context = try CairoContext(surface: surface)
         try painter.draw(root, in: context)
         try context.checkStatus()
+        let frame = surface.snapshot()
+        canvases.withLock { $0.append(canvas) }
         let warnings = painter.distinctWarnings
         if !warnings.isEmpty {
             collectedWarnings.withLock { all in
                 for warning in warnings where !all.contains(warning) { all.append(warning) }
             }
         }
-        return RenderResult(frame: surface.snapshot(), warnings: warnings)
+        return RenderResult(frame: frame, warnings: warnings)
     }
 
     /// Every distinct warning of every frame this renderer has drawn so far, in the order first seen. Useful
     /// after rendering a sequence with `render(_:at:)` (e.g. the CLI prints them once).
     public var warnings: [RenderWarning] { collectedWarnings.withLock { $0 } }
+}
+
+/// A canvas surface waiting in `LayerRenderer`'s pool. Unchecked `Sendable`: a surface is either in the pool or
+/// used by the one render call that took it out, never both.
+private final class PooledCanvas: @unchecked Sendable {
+    let surface: CairoSurface
+
+    init(surface: CairoSurface) {
+        self.surface = surface
+    }
 }
 
 /// A rendered frame and what could not be drawn exactly in it.

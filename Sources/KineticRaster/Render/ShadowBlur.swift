@@ -40,73 +40,90 @@ enum ShadowBlur {
     static func blur(alpha: [UInt8], width: Int, height: Int, sigmaX: Double, sigmaY: Double) -> [UInt8] {
         guard width > 0, height > 0, alpha.count == width * height else { return alpha }
         var plane = alpha.map { Int32($0) << 8 }
-        var scratch = [Int32](repeating: 0, count: max(width, height))
-        if sigmaX.isFinite, sigmaX >= minimumSigma {
-            for y in 0..<height {
-                blurLine(&plane, start: y * width, stride: 1, count: width, sigma: sigmaX, scratch: &scratch)
-            }
-        }
-        if sigmaY.isFinite, sigmaY >= minimumSigma {
-            for x in 0..<width {
-                blurLine(&plane, start: x, stride: width, count: height, sigma: sigmaY, scratch: &scratch)
-            }
+        if let kernel = Kernel(sigma: sigmaX) { blurRows(&plane, width: width, height: height, kernel: kernel) }
+        if let kernel = Kernel(sigma: sigmaY) {
+            // Columns as rows: two transposes cost less than striding through memory in every pass.
+            var columns = transposed(plane, width: width, height: height)
+            blurRows(&columns, width: height, height: width, kernel: kernel)
+            plane = transposed(columns, width: height, height: width)
         }
         return plane.map { UInt8(clamping: ($0 + 128) >> 8) }
     }
 
-    /// Blurs one row or column of `plane` in place.
-    private static func blurLine(
-        _ plane: inout [Int32], start: Int, stride: Int, count: Int, sigma: Double, scratch: inout [Int32]
-    ) {
-        guard sigma >= boxSigma else {
-            gaussian(&plane, start: start, stride: stride, count: count, sigma: sigma, scratch: &scratch)
-            return
-        }
-        for width in boxWidths(sigma: sigma) {
-            box(&plane, start: start, stride: stride, count: count, radius: width / 2, scratch: &scratch)
+    /// How one axis is blurred.
+    private enum Kernel {
+        /// Integer weights at offsets −r…r summing to 65536.
+        case gaussian([Int64])
+        /// Box radii, one pass each.
+        case boxes([Int])
+
+        init?(sigma: Double) {
+            guard sigma.isFinite, sigma >= ShadowBlur.minimumSigma else { return nil }
+            self =
+                sigma < ShadowBlur.boxSigma
+                ? .gaussian(ShadowBlur.gaussianWeights(sigma: sigma))
+                : .boxes(ShadowBlur.boxWidths(sigma: sigma).map { $0 / 2 })
         }
     }
 
-    /// One box pass: each sample becomes the mean of the `radius` samples on each side and itself (zeros outside
-    /// the line), with a running sum.
-    private static func box(
-        _ plane: inout [Int32], start: Int, stride: Int, count: Int, radius: Int, scratch: inout [Int32]
-    ) {
-        let left = radius
-        let right = radius
-        let size = Int64(left + right + 1)
-        for i in 0..<count { scratch[i] = plane[start + i * stride] }
-        var sum: Int64 = 0
-        // The window for output i is [i − left, i + right]; prime it for i = 0.
-        for j in 0...min(right, count - 1) { sum += Int64(scratch[j]) }
-        for i in 0..<count {
-            plane[start + i * stride] = Int32((sum + size / 2) / size)
-            let entering = i + right + 1
-            if entering < count { sum += Int64(scratch[entering]) }
-            let leaving = i - left
-            if leaving >= 0 { sum -= Int64(scratch[leaving]) }
-        }
-    }
-
-    /// A convolution with a sampled Gaussian of radius ⌈3σ⌉, weights in 1/65536ths summing exactly to 65536.
-    private static func gaussian(
-        _ plane: inout [Int32], start: Int, stride: Int, count: Int, sigma: Double, scratch: inout [Int32]
-    ) {
-        let weights = gaussianWeights(sigma: sigma)
-        let radius = weights.count / 2
-        for i in 0..<count { scratch[i] = plane[start + i * stride] }
-        for i in 0..<count {
-            var sum: Int64 = 0
-            for k in -radius...radius {
-                let j = i + k
-                guard j >= 0, j < count else { continue }
-                sum += Int64(scratch[j]) * Int64(weights[k + radius])
+    /// Blurs every row of a `width` × `height` plane in place.
+    private static func blurRows(_ plane: inout [Int32], width: Int, height: Int, kernel: Kernel) {
+        var scratch = [Int32](repeating: 0, count: width)
+        plane.withUnsafeMutableBufferPointer { planeBuffer in
+            scratch.withUnsafeMutableBufferPointer { scratchBuffer in
+                guard let base = planeBuffer.baseAddress, let copy = scratchBuffer.baseAddress else { return }
+                for y in 0..<height {
+                    let row = base + y * width
+                    switch kernel {
+                    case .gaussian(let weights):
+                        gaussian(row, count: width, weights: weights, copy: copy)
+                    case .boxes(let radii):
+                        for radius in radii { box(row, count: width, radius: radius, copy: copy) }
+                    }
+                }
             }
-            plane[start + i * stride] = Int32((sum + 32_768) >> 16)
         }
     }
 
-    /// Integer weights of a Gaussian of standard deviation `sigma` at offsets −r…r, summing to 65536.
+    /// One box pass over a row: each sample becomes the mean of the `radius` samples on each side and itself
+    /// (zeros outside the row), with a running sum.
+    private static func box(
+        _ row: UnsafeMutablePointer<Int32>, count: Int, radius: Int, copy: UnsafeMutablePointer<Int32>
+    ) {
+        copy.update(from: row, count: count)
+        // Dividing by the box size is a multiplication by its reciprocal in 32.32 fixed point (sums stay below
+        // 2²⁴ · size, so the product fits 64 bits).
+        let reciprocal = (Int64(1) << 32) / Int64(2 * radius + 1)
+        var sum: Int64 = 0
+        // The window for output i is [i − radius, i + radius]; prime it for i = 0.
+        for j in 0...min(radius, count - 1) { sum += Int64(copy[j]) }
+        for i in 0..<count {
+            row[i] = Int32((sum * reciprocal + (1 << 31)) >> 32)
+            let entering = i + radius + 1
+            if entering < count { sum += Int64(copy[entering]) }
+            let leaving = i - radius
+            if leaving >= 0 { sum -= Int64(copy[leaving]) }
+        }
+    }
+
+    /// A convolution of a row with integer weights summing to 65536 (zeros outside the row).
+    private static func gaussian(
+        _ row: UnsafeMutablePointer<Int32>, count: Int, weights: [Int64], copy: UnsafeMutablePointer<Int32>
+    ) {
+        copy.update(from: row, count: count)
+        let radius = weights.count / 2
+        weights.withUnsafeBufferPointer { w in
+            for i in 0..<count {
+                var sum: Int64 = 0
+                for k in max(-radius, -i)...min(radius, count - 1 - i) {
+                    sum += Int64(copy[i + k]) * w[k + radius]
+                }
+                row[i] = Int32((sum + 32_768) >> 16)
+            }
+        }
+    }
+
+    /// Integer weights of a Gaussian of standard deviation `sigma` at offsets −r…r (r = ⌈3σ⌉), summing to 65536.
     static func gaussianWeights(sigma: Double) -> [Int64] {
         let radius = max(1, Int((3 * sigma).rounded(.up)))
         let raw = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
@@ -115,5 +132,25 @@ enum ShadowBlur {
         // Put the rounding remainder on the centre so the weights sum to exactly 1.
         weights[radius] += 65_536 - weights.reduce(0, +)
         return weights
+    }
+
+    /// The plane with rows and columns swapped.
+    private static func transposed(_ plane: [Int32], width: Int, height: Int) -> [Int32] {
+        [Int32](unsafeUninitializedCapacity: plane.count) { result, count in
+            plane.withUnsafeBufferPointer { source in
+                // In 32 × 32 tiles, so both sides stay in cache.
+                let tile = 32
+                for y0 in stride(from: 0, to: height, by: tile) {
+                    for x0 in stride(from: 0, to: width, by: tile) {
+                        for y in y0..<min(y0 + tile, height) {
+                            for x in x0..<min(x0 + tile, width) {
+                                result[x * height + y] = source[y * width + x]
+                            }
+                        }
+                    }
+                }
+            }
+            count = plane.count
+        }
     }
 }
