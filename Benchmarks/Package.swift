@@ -16,6 +16,11 @@ let package = Package(
             dependencies: [.product(name: "KineticRaster", package: "Kinetic")]),
         .executableTarget(
             name: "DynamicsBenchmark", dependencies: [.product(name: "KineticDynamics", package: "Kinetic")]),
+        .executableTarget(
+            name: "RenderBenchmark",
+            dependencies: [
+                .product(name: "KineticEffects", package: "Kinetic"), .product(name: "KineticRaster", package: "Kinetic"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
