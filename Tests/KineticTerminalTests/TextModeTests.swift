@@ -1,5 +1,6 @@
 import KineticCore
 import KineticEffects
+import KineticLayers
 import XCTest
 
 @testable import KineticTerminal
@@ -94,5 +95,42 @@ final class TextModeTests: XCTestCase {
         XCTAssertEqual(screen.put(line, column: 1, row: 0), 6)
         XCTAssertEqual(screen.text, " abc日")
         XCTAssertEqual(screen[3, 0].style, CellStyle(isBold: true))
+    }
+}
+
+final class RollingNumberTextTests: XCTestCase {
+    private let linear = RollTransition.timed(duration: 1, timingFunction: .linear)
+
+    func testNineToTenRollsBothColumnsUp() throws {
+        var number = try RollingNumberText(width: 4, transition: linear)
+        number.setValue(9, at: 0)
+        number.setValue(10, at: 1)
+        XCTAssertEqual(number.line(at: 1).plainText, "   9")
+        // Half way: the units roll 9 → 0 upwards (half a cell: ▄); the tens grow in rolling 0 → 1 (▄) and have
+        // reached half a cell's width.
+        XCTAssertEqual(number.line(at: 1.5).plainText, "  ▄▄")
+        XCTAssertEqual(number.line(at: 1.25).plainText, "   ▂", "the tens column is still under half a cell")
+        XCTAssertEqual(number.line(at: 2).plainText, "  10")
+        XCTAssertEqual(number.endTime, 2, accuracy: 1e-9)
+    }
+
+    func testShrinkingValueRollsDown() throws {
+        var number = try RollingNumberText(width: 3, transition: linear)
+        number.setValue(5, at: 0)
+        number.setValue(3, at: 1)
+        // 5 → 3 downwards passes 4: at a quarter the strip is half way from 5 to 4, seen as a bar sinking.
+        let glyphs = [1.0, 1.125, 1.25, 1.375, 1.5, 1.625, 1.75, 1.875, 2].map { number.line(at: $0).plainText.last }
+        XCTAssertEqual(glyphs.compactMap { $0 }, ["5", "▆", "▄", "▂", "4", "▆", "▄", "▂", "3"])
+    }
+
+    func testWidthIsChecked() {
+        XCTAssertThrowsError(try RollingNumberText(width: 0))
+    }
+
+    func testCellMeasurerCountsColumns() {
+        let measurer = CellTextMeasurer()
+        XCTAssertEqual(measurer.advance(of: "12,3", font: Font()), 4)
+        XCTAssertEqual(measurer.advance(of: "￥1", font: Font()), 3)
+        XCTAssertEqual(measurer.layout("a日", font: Font(), style: ParagraphStyle()).glyphs.map(\.frame.width), [1, 2])
     }
 }
