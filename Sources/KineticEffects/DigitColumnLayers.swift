@@ -30,6 +30,21 @@ struct DigitColumnLayers<Measurer: TextMeasuring> {
         return number
     }
 
+    /// A mask that fades the top and bottom `fade` points of a `size` window to transparent (nil when `fade` is
+    /// 0); `fade` is limited to half the height.
+    static func edgeFadeMask(size: Size, fade: Double) -> Layer? {
+        guard fade > 0, size.height > 0 else { return nil }
+        let edge = min(fade / size.height, 0.5)
+        let mask = GradientLayer()
+        mask.name = "edge-fade"
+        mask.frame = Rect(origin: .zero, size: size)
+        mask.colors = [.clear, .black, .black, .clear]
+        mask.locations = [0, edge, 1 - edge, 1]
+        mask.startPoint = Point(x: 0.5, y: 0)
+        mask.endPoint = Point(x: 0.5, y: 1)
+        return mask
+    }
+
     private func columnLayer(_ column: DigitColumn, cellWidth: Double, height: Double, end: MediaTime) -> Layer {
         let layer = Layer()
         layer.name = "column-\(column.key)"

@@ -59,6 +59,10 @@ public struct ElevatorNumber: Sendable {
     public var stagger: MediaTime
     /// Where the number sits horizontally in the box. Default `.center`.
     public var alignment: TextAlignment
+    /// The height of the soft top and bottom edges of the rolling digits' window, in points, ≥ 0 and at most half
+    /// the line (`.digits` only; the seed clips hard, as the article does); nil (default) for 0.1 × the font size,
+    /// which fades digits as they leave and enter (number-flow's mask) without touching a digit at rest.
+    public var edgeFade: Double?
 
     /// The seed's box: 100 × 100 points.
     public static let seedBoxSize = Size(width: 100, height: 100)
@@ -75,6 +79,7 @@ public struct ElevatorNumber: Sendable {
         direction = .sign
         stagger = 0
         alignment = .center
+        edgeFade = nil
         switch style {
         case .seed:
             font = Font(size: 50)
@@ -112,6 +117,7 @@ public struct ElevatorNumber: Sendable {
         try NumberEffectChecks.positive(font.size, "font size", unit: "points")
         try NumberEffectChecks.nonNegative(borderWidth, "border width", unit: "points")
         try NumberEffectChecks.nonNegative(stagger, "stagger", unit: "seconds")
+        if let edgeFade { try NumberEffectChecks.nonNegative(edgeFade, "edge fade", unit: "points") }
         try format.validate()
         try transition.validate()
         switch (style, transition) {
@@ -142,7 +148,7 @@ public struct ElevatorNumber: Sendable {
     /// - Parameter measurer: Measures text as the renderer will draw it (e.g. KineticRaster's
     ///   `PangoTextMeasurer`).
     /// - Throws: `EffectSpecError` for an invalid spec (see `validate()`).
-    public func makeLayer(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Layer {
+    public func makeLayer<Measurer: TextMeasuring>(measuring measurer: Measurer) throws(EffectSpecError) -> Layer {
         try validate()
         let root = Layer(frame: Rect(origin: .zero, size: size))
         root.name = "elevator"
@@ -162,7 +168,10 @@ public struct ElevatorNumber: Sendable {
             for slot in ElevatorSeedLayers(spec: self, measurer: measurer).slots() { boxLayer.addSublayer(slot) }
         case .digits:
             let layers = DigitColumnLayers(font: font, color: textColor, measurer: measurer)
-            boxLayer.addSublayer(layers.numberLayer(try makeManager(measuring: measurer), box: box))
+            let number = layers.numberLayer(try makeManager(measuring: measurer), box: box)
+            number.mask = DigitColumnLayers<Measurer>.edgeFadeMask(
+                size: number.bounds.size, fade: edgeFade ?? 0.1 * font.size)
+            boxLayer.addSublayer(number)
         }
         root.addSublayer(boxLayer)
         return root

@@ -76,7 +76,7 @@ enum DemoCommand {
                     "render", "collapse", "--gravity-angle", "1.95", "--elasticity", "0.3", "--friction", "0.3",
                     "--delay", "random", "--delay-max", "0.8", "--duration", "3.5",
                 ], width: 375, height: 667),
-        ]
+        ] + ElevatorCommand.demoItems + CountCommand.demoItems
     }
 
     static let command = Command(

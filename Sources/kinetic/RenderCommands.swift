@@ -4,7 +4,9 @@ import KineticLayers
 
 /// `kinetic render …`: one scene or effect to a still, an animated image or a video.
 enum RenderCommands {
-    static var all: [Command] { [showcase, ShimmerCommand.command, CollapseCommand.command] }
+    static var all: [Command] {
+        [showcase, ShimmerCommand.command, CollapseCommand.command, ElevatorCommand.command, CountCommand.command]
+    }
 
     static let showcase = Command(
         path: ["render", "showcase"],
