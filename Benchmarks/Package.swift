@@ -21,6 +21,11 @@ let package = Package(
             dependencies: [
                 .product(name: "KineticEffects", package: "Kinetic"), .product(name: "KineticRaster", package: "Kinetic"),
             ]),
+        .executableTarget(
+            name: "EffectsBenchmark",
+            dependencies: [
+                .product(name: "KineticEffects", package: "Kinetic"), .product(name: "KineticRaster", package: "Kinetic"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

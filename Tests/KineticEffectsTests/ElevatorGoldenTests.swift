@@ -1,0 +1,37 @@
+import KineticCore
+import KineticEffects
+import KineticLayers
+import KineticRaster
+import XCTest
+
+/// Golden frames of the elevator number at 0, ¼, ½, ¾ and all of one change (STYLE.md 8), drawn with Pango and
+/// Cairo: the seed's 3 → 4 slide and the digits style's 998 → 1,001 (a column and a separator grow in while
+/// the others roll). `KINETIC_RECORD=1 swift test --filter ElevatorGoldenTests` re-records them.
+final class ElevatorGoldenTests: XCTestCase {
+    private static let progressPoints = [0.0, 0.25, 0.5, 0.75, 1]
+
+    /// Renders `spec` at `progress` of its change (which begins at 1 s and ends when the layers stop moving).
+    private func assertGolden(
+        _ spec: ElevatorNumber, name: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let root = try spec.makeLayer(measuring: PangoTextMeasurer())
+        let renderer = try LayerRenderer(size: spec.size)
+        let end = root.animationEndTime
+        XCTAssertGreaterThan(end, 1, file: file, line: line)
+        for progress in Self.progressPoints {
+            let result = try renderer.renderWithWarnings(root, at: 1 + progress * (end - 1))
+            XCTAssertEqual(result.warnings, [], file: file, line: line)
+            GoldenImage.assertMatches(
+                result.frame, golden: "\(name)-p\(Int(progress * 100))", file: file, line: line,
+                test: "ElevatorGoldenTests")
+        }
+    }
+
+    func testSeedGoldens() throws {
+        try assertGolden(ElevatorNumber(changes: NumberChange.sequence([3, 4]), style: .seed), name: "elevator-seed")
+    }
+
+    func testDigitsGoldens() throws {
+        try assertGolden(ElevatorNumber(changes: NumberChange.sequence([998, 1001])), name: "elevator-digits")
+    }
+}
