@@ -1,0 +1,138 @@
+import Foundation
+import XCTest
+
+/// End-to-end tests of `kinetic render elevator` and `kinetic render count` on the built binary: help text,
+/// clip lengths derived from the effect, output files, and error messages.
+final class NumberEffectCommandTests: XCTestCase {
+    private func makeFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "kinetic-numbers-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    private func gif(_ path: String) throws -> GIFSummary {
+        try GIFSummary(data: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    func testHelpListsEveryOptionWithItsDefault() throws {
+        let elevator = try KineticProcess.run(["render", "elevator", "--help"])
+        XCTAssertEqual(elevator.status, 0)
+        for fragment in [
+            "USAGE: kinetic render elevator", "--values LIST", "--style STYLE", "(default digits)", "--direction DIR",
+            "shortest", "--stagger S", "--spring SPEC", "--easing CURVE", "--instant", "--format KIND",
+            "--currency CODE", "--locale ID", "(default en_US)", "--font FAMILIES", "--color COLOR", "--box-width PT",
+            "(default #0000FF seed, none digits)", "(default until the last change settles, + 1)",
+        ] {
+            XCTAssertTrue(elevator.stdout.contains(fragment), "missing '\(fragment)' in:\n\(elevator.stdout)")
+        }
+        let count = try KineticProcess.run(["render", "count", "--help"])
+        XCTAssertEqual(count.status, 0)
+        for fragment in [
+            "USAGE: kinetic render count", "--from N", "(default 10000)", "--step STEP", "(default fiftieth)",
+            "--easing CURVE", "(default expo)", "--decimals N", "--prefix TEXT", "--suffix TEXT", "--retarget LIST",
+            "--smart-threshold N", "(default 999, countUp.js)", "(default the delay + the count + 1.5)",
+        ] {
+            XCTAssertTrue(count.stdout.contains(fragment), "missing '\(fragment)' in:\n\(count.stdout)")
+        }
+    }
+
+    /// The seed's clip is the last change's slide + 1 s: two values a second apart end at 2 s, so 3 s at 10 fps.
+    /// (The GIF encoder merges identical frames, adding their delays: 10 frames of sliding and the still ones.)
+    func testElevatorSeedClipLengthFollowsTheValues() throws {
+        let folder = try makeFolder()
+        let path = folder + "/seed.gif"
+        let result = try KineticProcess.run([
+            "render", "elevator", "--style", "seed", "--values", "1,2", "--fps", "10", "-o", path,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let summary = try gif(path)
+        XCTAssertEqual([summary.width, summary.height], [240, 160])
+        XCTAssertEqual(summary.frameCount, 11)
+        XCTAssertEqual(summary.delays.reduce(0, +), 300)
+    }
+
+    func testElevatorDigitsWithFormattingRenders() throws {
+        let folder = try makeFolder()
+        let path = folder + "/digits.gif"
+        let result = try KineticProcess.run([
+            "render", "elevator", "--values", "999.5,1000,12.25", "--interval", "0.4", "--format", "currency",
+            "--currency", "EUR", "--locale", "de_DE", "--direction", "shortest", "--stagger", "0.03", "--spring",
+            "duration=0.4,bounce=0.2", "--width", "320", "--height", "100", "--duration", "2", "--fps", "15", "-o",
+            path,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let summary = try gif(path)
+        XCTAssertEqual([summary.width, summary.height], [320, 100])
+        XCTAssertEqual(summary.delays.reduce(0, +), 200)
+        XCTAssertGreaterThan(summary.frameCount, 10)
+    }
+
+    /// The seed count 0 → 100 adds 2 per 0.02-s tick: 1 s, after a 0.5 s delay, + 1.5 s: 3 s at 10 fps.
+    func testCountClipLengthAndDeterminism() throws {
+        let folder = try makeFolder()
+        for name in ["a.gif", "b.gif"] {
+            let result = try KineticProcess.run([
+                "render", "count", "--style", "seed", "--to", "100", "--fps", "10", "-o", "\(folder)/\(name)",
+            ])
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        let summary = try gif(folder + "/a.gif")
+        XCTAssertEqual([summary.width, summary.height], [320, 120])
+        XCTAssertEqual(summary.delays.reduce(0, +), 300)
+        XCTAssertEqual(summary.frameCount, 11)  // "0", ten counting frames (one per 0.1 s), the rest held
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: folder + "/a.gif")),
+            try Data(contentsOf: URL(fileURLWithPath: folder + "/b.gif")))
+    }
+
+    func testCountInYenWithRetargetsRenders() throws {
+        let folder = try makeFolder()
+        let path = folder + "/yen.png"
+        let result = try KineticProcess.run([
+            "render", "count", "--to", "10000", "--format", "currency", "--locale", "ja_JP", "--retarget",
+            "1.5:2500", "--easing", "ease-out", "--scale", "2", "-o", path,
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(Array(data.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        XCTAssertEqual(width, 640)
+    }
+
+    func testErrorsSayWhatWasWrong() throws {
+        let folder = try makeFolder()
+        let out = ["-o", folder + "/x.gif"]
+        let cases: [([String], String)] = [
+            (["render", "elevator", "--style", "roll"], "--style must be digits or seed (got 'roll')"),
+            (["render", "elevator", "--direction", "sideways"], "--direction must be sign, up, down or shortest"),
+            (["render", "elevator", "--values", "1,x"], "'x' is not a number"),
+            (["render", "elevator", "--values", "1,2", "--from", "3"], "--from counts; it cannot be combined"),
+            (["render", "elevator", "--style", "seed", "--spring", "smooth"], "applies to --style digits only"),
+            (["render", "elevator", "--spring", "wobbly"], "--spring expects smooth, snappy, bouncy"),
+            (["render", "elevator", "--spring", "duration=0.5,mass=2"], "use one family of keys"),
+            (["render", "elevator", "--easing", "cubic-bezier(2,0,1,1)"], "--easing"),
+            (["render", "elevator", "--from", "0", "--to", "10", "--step", "-1"], "points away from 10"),
+            (["render", "elevator", "--interval", "0"], "--interval must be greater than 0"),
+            (["render", "count", "--currency", "XYZ"], "unknown currency code 'XYZ'"),
+            (["render", "count", "--locale", "xx_YY"], "unknown locale 'xx_YY'"),
+            (["render", "count", "--decimals", "11"], "decimals must be 0…10"),
+            (["render", "count", "--format", "roman"], "--format must be decimal, currency or percent"),
+            (["render", "count", "--step", "one"], "--step applies to --style seed only"),
+            (["render", "count", "--style", "seed", "--easing", "linear"], "applies to --style default only"),
+            (["render", "count", "--retarget", "1-500"], "--retarget expects TIME:VALUE pairs"),
+            (["render", "count", "--retarget", "0.1:5"], "in order"),
+            (["render", "count", "--count-duration", "0"], "count duration must be finite and > 0"),
+            (["render", "count", "--smart-amount", "2000"], "below its threshold"),
+            (["render", "count", "--font-size", "0"], "--font-size must be in (0, 1000]"),
+            (["render", "count", "--color", "blue"], "--color"),
+        ]
+        for (arguments, fragment) in cases {
+            let result = try KineticProcess.run(arguments + out)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(fragment), "\(arguments): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("\n\n"), result.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+    }
+}
