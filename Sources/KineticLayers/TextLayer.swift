@@ -71,10 +71,11 @@ public final class TextLayer: Layer, @unchecked Sendable {
         }
     }
 
-    /// The paragraph style as one value, for measuring.
+    /// The paragraph style as one value, for measuring: the width is the layer's, so alignment, wrapping and
+    /// truncation measure the way the renderer draws them.
     public var paragraphStyle: ParagraphStyle {
         ParagraphStyle(
             alignment: alignment, wrapping: wrapping, truncation: truncation, lineSpacing: lineSpacing,
-            width: wrapping == .none && truncation == .none ? nil : bounds.width)
+            width: bounds.width)
     }
 }
