@@ -84,8 +84,9 @@ public struct Color: Hashable, Sendable, Codable {
 
     /// How colours are mixed.
     public enum MixingSpace: Sendable, Hashable {
-        /// Gamma-encoded sRGB with premultiplied alpha: what Core Animation, CSS and Cairo's gradients do. The
-        /// midpoint of black and white is #808080 (perceptually a mid grey).
+        /// Gamma-encoded sRGB with premultiplied alpha, as CSS Color 4 interpolates: the midpoint of black and white
+        /// is #808080, and fading to `.clear` keeps the hue. (Gradients are drawn by the renderer the way Core
+        /// Animation and Cairo draw them, mixing straight components, which gives iOS's grey band towards clear.)
         case sRGB
         /// Linear light (sRGB decoded to linear, mixed, encoded again), premultiplied: physically correct
         /// blending. The midpoint of black and white is #BCBCBC.

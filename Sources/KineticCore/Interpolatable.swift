@@ -62,9 +62,10 @@ extension Rect: VectorArithmetic {
     @inlinable public var magnitudeSquared: Double { origin.magnitudeSquared + size.magnitudeSquared }
 }
 
-/// Colours interpolate in premultiplied, gamma-encoded sRGB (`Color.MixingSpace.sRGB`): that is what Core
-/// Animation and CSS do, so frames match what the same animation looks like on iOS and in a browser. Use
-/// `Color.mix(_:_:fraction:in: .linearLight)` for physically correct blending.
+/// Colours interpolate in premultiplied, gamma-encoded sRGB (`Color.MixingSpace.sRGB`): gamma-encoded like Core
+/// Animation and CSS, so an opaque colour change looks as it does on iOS and in a browser; premultiplied like CSS,
+/// so animating to `.clear` fades without a dark fringe. Use `Color.mix(_:_:fraction:in: .linearLight)` for
+/// physically correct blending.
 ///
 /// As a vector (for springs), a colour is its four premultiplied components.
 extension Color: VectorArithmetic {

@@ -63,7 +63,7 @@ public final class CairoPattern {
     }
 
     /// Adds a colour stop to a gradient. `offset` in 0…1 along the gradient (clamped); stops added at the same
-    /// offset draw a hard edge, in the order added. Colours interpolate premultiplied in sRGB, like Core Animation.
+    /// offset draw a hard edge, in the order added. Colours interpolate in sRGB with straight (not premultiplied) components, like Core Animation's gradients.
     public func addColorStop(at offset: Double, color: Color) {
         cairo_pattern_add_color_stop_rgba(
             pointer, min(max(offset, 0), 1), color.red, color.green, color.blue, min(max(color.alpha, 0), 1))
