@@ -59,7 +59,7 @@ enum DemoCommand {
                 name: "shimmer-skeleton",
                 arguments: [
                     "render", "shimmer", "--skeleton", "--height", "120", "--animation-opacity", "1",
-                    "--highlight-color", "#F2F2F7", "--highlight-length", "0.6", "--tilt", "20",
+                    "--highlight-color", "F2F2F7", "--highlight-length", "0.6", "--tilt", "20",
                 ], width: 480, height: 120),
             Item(
                 section: "Collapse", title: "Everything falls (the seed article)",

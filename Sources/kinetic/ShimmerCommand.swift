@@ -53,6 +53,8 @@ enum ShimmerCommand {
             to [0.75, 1, 1] every 2 s, masked by the text. The default style is Facebook Shimmer's: a band sweeps
             across the content (dimmed to --animation-opacity) once per cycle of L/speed + pause seconds, L being
             the canvas width (height for up/down). The canvas is the content's box: text is centred in it.
+            Colours are RRGGBB or RRGGBBAA in hex; the leading # is optional (quote it in a shell, where a word
+            starting with # is a comment).
             """,
         options: shimmerOptions
             + RenderSettings.options(
