@@ -140,7 +140,7 @@ enum DemoCommand {
 
     /// `text` quoted for a POSIX shell when it contains anything but safe characters.
     static func shellQuoted(_ text: String) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,/:=+#%@")
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,/:=+%@")
         if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
