@@ -26,6 +26,14 @@ let package = Package(
             dependencies: [
                 .product(name: "KineticEffects", package: "Kinetic"), .product(name: "KineticRaster", package: "Kinetic"),
             ]),
+        .executableTarget(
+            name: "TerminalBenchmark",
+            dependencies: [
+                .product(name: "KineticTerminal", package: "Kinetic"),
+                .product(name: "KineticEffects", package: "Kinetic"),
+                .product(name: "KineticRaster", package: "Kinetic"),
+                .product(name: "KineticCore", package: "Kinetic"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

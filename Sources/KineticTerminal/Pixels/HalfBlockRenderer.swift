@@ -86,11 +86,11 @@ public struct HalfBlockRenderer: Sendable {
                     let glyph = Self.monochromeGlyph(
                         top: Self.isLit(top, x: column, y: row * 2),
                         bottom: Self.isLit(bottom, x: column, y: row * 2 + 1))
-                    screen.put(glyph, column: column, row: row)
+                    screen.write(TerminalCell(glyph), width: 1, column: column, row: row)
                 } else {
                     let style = CellStyle(
                         foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2))
-                    screen.put(Self.upperHalf, column: column, row: row, style: style)
+                    screen.write(TerminalCell(Self.upperHalf, style: style), width: 1, column: column, row: row)
                 }
             }
         }

@@ -1,0 +1,188 @@
+// TerminalBenchmark (issue 6): bytes written and CPU time per frame at 60 fps on a 120 × 40 terminal, for
+// KineticTerminal's FrameDiffRenderer (only what changed) against redrawing the full screen every frame, for each
+// effect: the showcase scene in pixel mode (rendered by LayerRenderer at 120 × 80 px, shown with half blocks), a
+// text-mode shimmer over a full screen of text, a one-line inline shimmer, the count-up and the elevator number.
+// Every diff frame is also checked through ANSIScreen (the emulator must end up showing exactly the frame).
+//
+//   cd Benchmarks && swift run -c release TerminalBenchmark
+import Foundation
+import KineticCore
+import KineticEffects
+import KineticRaster
+import KineticTerminal
+
+let columns = 120
+let rows = 40
+let framesPerSecond = 60.0
+
+/// CPU time of this thread, in seconds (steadier than wall time on the shared machine).
+func threadCPUTime() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+}
+
+struct Figures {
+    var name: String
+    var frames: Int
+    var buildMicroseconds: Double
+    var diffBytes: [Int]
+    var diffMicroseconds: Double
+    var fullBytes: [Int]
+    var fullMicroseconds: Double
+
+    var diffMean: Double { Double(diffBytes.dropFirst().reduce(0, +)) / Double(max(1, diffBytes.count - 1)) }
+    var fullMean: Double { Double(fullBytes.reduce(0, +)) / Double(max(1, fullBytes.count)) }
+}
+
+/// Runs `frames` screens through a diff renderer and a full-redraw renderer; times each part on this thread.
+func measure(
+    _ name: String, size: TerminalSize, frames: Int, colorSupport: ColorSupport = .trueColor,
+    addressing: FrameDiffRenderer.Addressing = .absolute, screen: (Int) throws -> TerminalScreen
+) throws -> Figures {
+    var screens: [TerminalScreen] = []
+    let buildStart = threadCPUTime()
+    for index in 0..<frames { screens.append(try screen(index)) }
+    let build = threadCPUTime() - buildStart
+
+    var diff = FrameDiffRenderer(addressing: addressing, colorSupport: colorSupport)
+    var diffBytes: [Int] = []
+    var output: [UInt8] = []
+    output.reserveCapacity(1 << 20)
+    let diffStart = threadCPUTime()
+    for screen in screens {
+        output.removeAll(keepingCapacity: true)
+        diff.render(screen, into: &output)
+        diffBytes.append(diff.lastFrame.byteCount)
+    }
+    let diffTime = threadCPUTime() - diffStart
+
+    var full = FrameDiffRenderer(strategy: .fullRedraw, addressing: addressing, colorSupport: colorSupport)
+    var fullBytes: [Int] = []
+    let fullStart = threadCPUTime()
+    for screen in screens {
+        output.removeAll(keepingCapacity: true)
+        full.render(screen, into: &output)
+        fullBytes.append(full.lastFrame.byteCount)
+    }
+    let fullTime = threadCPUTime() - fullStart
+
+    // Proof, outside the timings: the emulator shows every frame exactly.
+    var check = FrameDiffRenderer(addressing: addressing, colorSupport: colorSupport)
+    var terminal = try ANSIScreen(size: size)
+    for (index, screen) in screens.enumerated() {
+        terminal.apply(check.render(screen))
+        guard terminal.screen == screen.adaptedForCheck(colorSupport), terminal.unsupported.isEmpty else {
+            throw TerminalError.frameFailed(reason: "\(name): frame \(index) differs after applying the diff")
+        }
+    }
+    let count = Double(frames)
+    return Figures(
+        name: name, frames: frames, buildMicroseconds: build / count * 1e6, diffBytes: diffBytes,
+        diffMicroseconds: diffTime / count * 1e6, fullBytes: fullBytes, fullMicroseconds: fullTime / count * 1e6)
+}
+
+extension TerminalScreen {
+    /// The screen as the emulator should show it under `support` (palette mapping done by the renderer).
+    func adaptedForCheck(_ support: ColorSupport) -> TerminalScreen {
+        guard support != .trueColor else { return self }
+        var renderer = FrameDiffRenderer(colorSupport: support)
+        var emulator = ANSIScreen(showing: self)
+        emulator.apply(renderer.render(self))
+        return emulator.screen
+    }
+}
+
+let size = TerminalSize(columns: columns, rows: rows)
+var results: [Figures] = []
+
+// 1. Pixel mode: the showcase, 3 s loop at 60 fps, rendered at 120 × 80 px.
+let showcaseLayer = try Showcase(size: Size(width: 120, height: 80)).makeLayer()
+let layerRenderer = try LayerRenderer(pixelWidth: 120, pixelHeight: 80)
+let frameCount = Int(Showcase.duration * framesPerSecond)
+let renderStart = threadCPUTime()
+var pictures: [RGBAFrame] = []
+for index in 0..<frameCount {
+    pictures.append(try layerRenderer.render(showcaseLayer, at: Double(index) / framesPerSecond))
+}
+let renderMicroseconds = (threadCPUTime() - renderStart) / Double(frameCount) * 1e6
+let halfBlocks = HalfBlockRenderer(background: .black)
+results.append(
+    try measure("pixels: showcase 120×80 px, 24-bit", size: size, frames: frameCount) { index in
+        try halfBlocks.screen(for: pictures[index], size: size)
+    })
+results.append(
+    try measure("pixels: showcase 120×80 px, 256 colours", size: size, frames: frameCount, colorSupport: .palette256) {
+        index in try halfBlocks.screen(for: pictures[index], size: size)
+    })
+
+// 2. Text mode: a shimmer sweeping a full screen of text (every row, the band staggered down the rows).
+let words = "Kinetic brings four classic iOS motion effects to every platform Swift runs on, starting with Linux "
+let sweep = ShimmerSweep(bandWidth: 16)
+results.append(
+    try measure("text: shimmer over 40 rows of text", size: size, frames: 120) { index in
+        var screen = try TerminalScreen(size: size)
+        for row in 0..<rows {
+            let start = (row * 7) % words.count
+            let text = String((words + words).dropFirst(start).prefix(columns))
+            let center = Double(index) * 1.5 - 20 + Double(row) * 0.5
+            screen.put(sweep.line(text, bandCenter: center), column: 0, row: row)
+        }
+        return screen
+    })
+
+// 3. Inline: one shimmering line (TerminalShimmer's timing), relative addressing.
+let shimmer = TerminalShimmer(text: "Fetching packages from the registry, please wait...")
+let lineSize = TerminalSize(columns: columns, rows: 1)
+results.append(
+    try measure("inline: one shimmering line", size: lineSize, frames: 120, addressing: .relative) { index in
+        var screen = try TerminalScreen(size: lineSize)
+        screen.put(try shimmer.line(at: Double(index) / framesPerSecond), column: 0, row: 0)
+        return screen
+    })
+
+// 4. Count-up: 0 → 1,000,000 in 2 s (countUp.js easing), live digits in the middle of the screen.
+let countUp = CountUp(from: 0, to: 1_000_000)
+let digits = LiveDigits(style: CellStyle(foreground: .rgb(94, 234, 212)), minimumWidth: 9)
+results.append(
+    try measure("text: count-up 0 → 1,000,000", size: size, frames: 120) { index in
+        var screen = try TerminalScreen(size: size)
+        let time = Double(index) / framesPerSecond
+        let previous = index == 0 ? nil : countUp.text(at: Double(index - 1) / framesPerSecond)
+        screen.put(digits.line(countUp.text(at: time), previous: previous), column: 55, row: 20)
+        return screen
+    })
+
+// 5. Elevator: a rolling number counting 0 → 30, one step every 0.1 s.
+var elevator = try RollingNumberText(width: 8)
+for step in 0...30 { elevator.setValue(Double(step), at: Double(step) * 0.1) }
+let elevatorFrames = Int(elevator.endTime * framesPerSecond) + 1
+results.append(
+    try measure("text: elevator 0 → 30", size: size, frames: elevatorFrames) { index in
+        var screen = try TerminalScreen(size: size)
+        screen.put(
+            elevator.line(at: Double(index) / framesPerSecond, style: CellStyle(isBold: true)), column: 56, row: 20)
+        return screen
+    })
+
+print(
+    "TerminalBenchmark: \(columns)×\(rows) cells at 60 fps; showcase rendered by LayerRenderer in \(String(format: "%.0f", renderMicroseconds)) µs per frame (not included below)"
+)
+print("")
+print(
+    "| scene | frames | diff B/frame (mean / max) | full redraw B/frame | diff KB/s at 60 fps | full KB/s | build µs/frame | diff µs/frame | full µs/frame |"
+)
+print("|---|---|---|---|---|---|---|---|---|")
+for figures in results {
+    let maxDiff = figures.diffBytes.dropFirst().max() ?? 0
+    print(
+        "| \(figures.name) | \(figures.frames) | \(String(format: "%.0f", figures.diffMean)) / \(maxDiff) | "
+            + "\(String(format: "%.0f", figures.fullMean)) | \(String(format: "%.1f", figures.diffMean * 60 / 1000)) | "
+            + "\(String(format: "%.1f", figures.fullMean * 60 / 1000)) | \(String(format: "%.0f", figures.buildMicroseconds)) | "
+            + "\(String(format: "%.0f", figures.diffMicroseconds)) | \(String(format: "%.0f", figures.fullMicroseconds)) |"
+    )
+}
+print("")
+print(
+    "diff B/frame excludes the first frame (a full draw: \(results.map { "\($0.diffBytes.first ?? 0)" }.joined(separator: ", ")) bytes)."
+)
