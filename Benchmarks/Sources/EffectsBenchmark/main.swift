@@ -55,7 +55,7 @@ func scenes() throws -> [EffectScene] {
     let skeletonStyle = Shimmer(
         highlightLength: 0.6, animationOpacity: 1, tilt: 20, beginTime: -0.1,
         highlightColor: Color(red: 242 / 255, green: 242 / 255, blue: 247 / 255))
-    return [
+    return try [
         try shimmer("seed style, text 120 pt", content: .text(text), style: .seed(ShimmerSeed())),
         try shimmer(
             "default style, text 120 pt", content: .text(text), style: .default(Shimmer(beginTime: -0.1))),
@@ -66,7 +66,7 @@ func scenes() throws -> [EffectScene] {
                     highlightLength: 0.5, tilt: 20, beginTime: -0.1,
                     highlightColor: Color(red: 1, green: 0.84, blue: 0.04)))),
         try shimmer("skeleton placeholder, 8 bars", content: .skeleton(skeleton), style: .default(skeletonStyle)),
-    ]
+    ] + numberScenes(canvas: canvas, measurer: measurer)
 }
 
 let frameCount = CommandLine.arguments.dropFirst().compactMap { Int($0) }.first ?? 60
