@@ -134,3 +134,17 @@ final class RollingNumberTextTests: XCTestCase {
         XCTAssertEqual(measurer.layout("a日", font: Font(), style: ParagraphStyle()).glyphs.map(\.frame.width), [1, 2])
     }
 }
+
+final class ScreenLineTests: XCTestCase {
+    func testARowBecomesAStyledLineThatPrintsTheSame() throws {
+        var screen = try TerminalScreen(columns: 6, rows: 2)
+        screen.put("a日", column: 1, row: 1, style: CellStyle(foreground: .indexed(9)))
+        let line = screen.line(ofRow: 1)
+        XCTAssertEqual(line.plainText, " a日  ")
+        XCTAssertEqual(line.spans.count, 3)
+        var terminal = try ANSIScreen(size: screen.size)
+        terminal.apply("\u{1B}[2H" + line.ansiText(colorSupport: .trueColor))
+        XCTAssertEqual(terminal.screen, screen)
+        XCTAssertEqual(terminal.pen, .plain, "the line ends in the plain style")
+    }
+}

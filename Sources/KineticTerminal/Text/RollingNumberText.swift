@@ -49,6 +49,21 @@ public struct RollingNumberText: Sendable {
         }
     }
 
+    /// A field of `width` cells (≥ 1) showing a manager made elsewhere, e.g. by `ElevatorNumber.makeManager(
+    /// measuring: CellTextMeasurer())`, which already holds the spec's changes. Only the order of its columns
+    /// matters here, not its box.
+    ///
+    /// - Throws: `TerminalError.invalidOption` for a width below 1.
+    public init(manager: DigitColumnManager, width: Int) throws(TerminalError) {
+        guard width >= 1, width <= TerminalSize.maximumSide else {
+            throw .invalidOption(
+                name: "width", value: "\(width)",
+                reason: "a rolling number's field is 1…\(TerminalSize.maximumSide) cells")
+        }
+        self.width = width
+        self.manager = manager
+    }
+
     /// Shows `value` from `time` (seconds) on; see `DigitColumnManager.setValue(_:at:)`.
     public mutating func setValue(_ value: Double, at time: MediaTime) {
         manager.setValue(value, at: time)

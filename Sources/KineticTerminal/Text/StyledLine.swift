@@ -61,6 +61,16 @@ public struct StyledLine: Hashable, Sendable, ExpressibleByStringLiteral, Custom
 }
 
 extension TerminalScreen {
+    /// One row as a styled line (continuations skipped), e.g. to print a frame outside the frame loop.
+    public func line(ofRow row: Int) -> StyledLine {
+        precondition(row >= 0 && row < rows, "row \(row) off screen")
+        var line = StyledLine()
+        for cell in cells[row * columns..<(row + 1) * columns] where !cell.isContinuation {
+            line.append(cell.grapheme, style: cell.style)
+        }
+        return line
+    }
+
     /// Prints `line` from (`column`, `row`) as `put(_:column:row:style:)` does, span by span; returns the column
     /// after the last cell written.
     @discardableResult
