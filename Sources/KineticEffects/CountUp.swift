@@ -145,9 +145,18 @@ public struct CountUp: Sendable {
     /// The count's value at `time` (seconds): for `.seed` the value after the ticks so far, for `.default` the
     /// exact eased value (the label shows it rounded, at the last refresh: `text(at:)`).
     public func value(at time: MediaTime) -> Double {
+        valueFunction()(time)
+    }
+
+    /// The value as a function of time, with the timeline built once (for sampling many times).
+    private func valueFunction() -> @Sendable (MediaTime) -> Double {
         switch style {
-        case .seed: return seedValue(at: time)
-        case .default: return motion.value(at: time)
+        case .seed:
+            let segments = seedSegments
+            return { [self] in seedValue(at: $0, segments: segments) }
+        case .default:
+            let motion = motion
+            return { motion.value(at: $0) }
         }
     }
 
@@ -176,10 +185,11 @@ public struct CountUp: Sendable {
     /// The last one is the last target's text.
     public var frames: [Frame] {
         var frames: [Frame] = []
+        let value = valueFunction()
         let last = Int(((endTime - startTime) / tickInterval).rounded()) + 1
         for tick in 0...max(0, last) {
             let time = startTime + Double(tick) * tickInterval
-            let value = format.rounded(value(at: time))
+            let value = format.rounded(value(time))
             let text = format.string(for: value)
             if frames.last?.text != text { frames.append(Frame(time: time, value: value, text: text)) }
         }
@@ -254,10 +264,6 @@ public struct CountUp: Sendable {
         case .one: return 1
         case .fiftieth: return max(1, (abs(to - from) / 50).rounded(.up))
         }
-    }
-
-    private func seedValue(at time: MediaTime) -> Double {
-        seedValue(at: time, segments: seedSegments)
     }
 
     /// The timer's ticks run on one grid from `startTime`; a count adds one increment per tick after it began.
