@@ -148,7 +148,7 @@ final class InterruptCleanupTests: XCTestCase {
         try encoder.append(try RGBAFrame(width: 8, height: 8, color: .red), duration: 0.1)
         let temporary = try FileManager.default.contentsOfDirectory(atPath: folder)
         guard temporary.count == 1, temporary[0].hasPrefix(".clip.gif.") else { return }
-        FileManager.default.createFile(atPath: folder + "/started", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/started", contents: nil)
         kill(getpid(), SIGINT)
         sleep(10)  // not reached: the handler removes the file and re-raises
     }
