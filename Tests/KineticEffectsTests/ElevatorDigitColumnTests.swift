@@ -214,6 +214,11 @@ final class ElevatorDigitColumnTests: XCTestCase {
             let end = manager.endTime + 0.01
             for column in manager.columns {
                 let segments = column.roll.segments
+                // Every roll goes the chosen way (up: the position grows; down: it shrinks).
+                for segment in segments where direction == .up || direction == .down {
+                    XCTAssertEqual(
+                        segment.to >= segment.from, direction == .up, "\(direction) \(column.key): \(segment)")
+                }
                 var previous = column.roll.value(at: 0)
                 for step in 0...Int(end * 1000) {
                     let t = Double(step) / 1000
