@@ -262,4 +262,23 @@ final class TerminalSessionTests: XCTestCase {
                 unsafeBitCast(before.__sigaction_handler.sa_handler, to: Int.self))
         #endif
     }
+
+    /// A signal ignored before arming (nohup) stays ignored: the handler must not turn it back on.
+    func testIgnoredSignalsStayIgnored() throws {
+        var original = sigaction()
+        sigaction(SIGHUP, nil, &original)
+        defer { sigaction(SIGHUP, &original, nil) }
+        signal(SIGHUP, SIG_IGN)
+        EmergencyRestore.arm(restore: [], reenter: [], output: -1, input: -1)
+        var during = sigaction()
+        sigaction(SIGHUP, nil, &during)
+        var winch = sigaction()
+        sigaction(SIGWINCH, nil, &winch)
+        EmergencyRestore.disarm()
+        #if os(Linux)
+            XCTAssertEqual(unsafeBitCast(during.__sigaction_handler.sa_handler, to: Int.self), 1, "still SIG_IGN")
+            XCTAssertGreaterThan(
+                unsafeBitCast(winch.__sigaction_handler.sa_handler, to: Int.self), 1, "SIGWINCH is handled")
+        #endif
+    }
 }

@@ -24,6 +24,9 @@ import Synchronization
 ///   raw mode again) and requests a full redraw.
 /// - SIGWINCH: requests a full redraw at the new size.
 /// - `atexit`: restores if still armed (a call to `exit` from anywhere while a session is active).
+///
+/// A signal that is ignored when the handlers are installed (`nohup`, a background job of a shell without job
+/// control) is left ignored.
 package enum EmergencyRestore {
     /// The longest restore or re-enter sequence, in bytes: 256.
     package static let capacity = 256
@@ -156,6 +159,10 @@ package enum EmergencyRestore {
         }
         guard !state.installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
         for signal in handledSignals {
+            // A signal ignored when we start (a job started with `nohup`, or in the background by a shell without
+            // job control) stays ignored, as the shell meant; its previous action is kept so `disarm` has it too.
+            sigaction(signal, nil, state.previousActions + Int(signal))
+            if isIgnored(state.previousActions[Int(signal)]) { continue }
             var action = sigaction()
             #if os(Linux)
                 action.__sigaction_handler.sa_handler = emergencyRestoreSignalHandler
@@ -166,6 +173,16 @@ package enum EmergencyRestore {
             action.sa_flags = SA_RESTART
             sigaction(signal, &action, state.previousActions + Int(signal))
         }
+    }
+
+    /// Whether `action` ignores its signal (SIG_IGN, the handler address 1 on Linux and Darwin).
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        #if os(Linux)
+            guard let handler = action.__sigaction_handler.sa_handler else { return false }
+        #else
+            guard let handler = action.__sigaction_u.__sa_handler else { return false }
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == 1
     }
 
     private static func uninstallHandlers() {

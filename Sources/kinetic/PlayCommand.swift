@@ -1,0 +1,383 @@
+import Dispatch
+import KineticCore
+import KineticEffects
+import KineticLayers
+import KineticRaster
+import KineticTerminal
+import Synchronization
+
+/// `kinetic play …`: every effect live in the terminal (KineticTerminal), with the same effect options as
+/// `kinetic render`.
+///
+/// The number effects and the shimmer are drawn as text by default — full screen (centred on the alternate screen)
+/// or, with `--inline`, on the current line — and as the rendered effect in half-block pixels with `--pixels`.
+/// The collapse and the showcase are always pixels. When a play that does not loop ends, its final value (or
+/// frame) is printed on the normal screen. Without a terminal (a pipe, a file, `TERM=dumb`) only that final value
+/// is printed, as plain text, at once.
+enum PlayCommand {
+    static var all: [Command] { [count, elevator, shimmer, collapse, showcase] }
+
+    /// What every play accepts.
+    static let playOptions: [OptionSpec] = [
+        .value("fps", "N", "Frames per second: 30, 60 or 120 (default 60)."),
+        .flag("loop", "Start again at the end, until q or Ctrl-C."),
+        .flag("stats", "Show the bytes written per frame on the bottom row; print totals on stderr at the end."),
+    ]
+
+    /// What the text effects accept besides.
+    static let textEffectOptions: [OptionSpec] = [
+        .flag("inline", "Draw on the current line (text) instead of the full screen."),
+        .flag("pixels", "Draw the rendered effect with half-block pixels instead of text (full screen)."),
+    ]
+
+    static let count = Command(
+        path: ["play", "count"],
+        summary: "Play the count-up live in the terminal.",
+        usage: "play count [--from N --to N] [count options] [--inline | --pixels] [--fps N] [--loop] [--stats]",
+        details: """
+            The count-up as live digits (the digits that changed this frame in bold), full screen or with --inline
+            on the current line; --pixels shows the rendered label instead. The options are those of
+            `kinetic render count`. When the count ends its final value stays on the screen.
+            """,
+        options: CountCommand.countOptions + textEffectOptions + playOptions,
+        run: { arguments, streams throws(CLIError) in
+            try RenderCommands.rejectPositionals(arguments)
+            let spec = try CountCommand.countUp(from: arguments, size: CountUp.defaultSize)
+            try play(.count(spec), arguments: arguments, streams: streams)
+        })
+
+    static let elevator = Command(
+        path: ["play", "elevator"],
+        summary: "Play the elevator number live in the terminal.",
+        usage:
+            "play elevator [--values LIST | --from N --to N] [elevator options] [--inline | --pixels] [--fps N] [--loop]",
+        details: """
+            Each digit rolls in its own cell, the cell passing through the one-eighth blocks ▁▂▃▄▅▆▇ so the motion
+            reads as up (a bar rising) or down (a bar sinking); --pixels shows the rendered label instead. The
+            options are those of `kinetic render elevator`.
+            """,
+        options: ElevatorCommand.elevatorOptions + textEffectOptions + playOptions,
+        run: { arguments, streams throws(CLIError) in
+            try RenderCommands.rejectPositionals(arguments)
+            let spec = try ElevatorCommand.elevator(from: arguments, size: ElevatorNumber.defaultSize)
+            try play(.elevator(spec), arguments: arguments, streams: streams)
+        })
+
+    static let shimmer = Command(
+        path: ["play", "shimmer"],
+        summary: "Play the shimmer live in the terminal.",
+        usage: "play shimmer [--text TEXT] [shimmer options] [--duration S] [--inline | --pixels] [--fps N] [--loop]",
+        details: """
+            The band sweeps across the text as a colour per character, with Facebook Shimmer's timing (a cell
+            counts as 10 points); --pixels shows the rendered effect instead. The options are those of
+            `kinetic render shimmer`.
+            """,
+        options: ShimmerCommand.shimmerOptions
+            + [.value("duration", "S", "Seconds to play, > 0 (default three clips: 3 cycles, or 6 s for the seed).")]
+            + textEffectOptions + playOptions,
+        run: { arguments, streams throws(CLIError) in
+            try RenderCommands.rejectPositionals(arguments)
+            let scene = try ShimmerCommand.scene(from: arguments, size: ShimmerScene.defaultSize)
+            let duration: MediaTime
+            do {
+                duration = try arguments.double("duration") ?? 3 * scene.clipDuration()
+            } catch let error as EffectSpecError {
+                throw .usage(error.message)
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .failure("\(error)")
+            }
+            try play(.shimmer(scene, duration: duration), arguments: arguments, streams: streams)
+        })
+
+    static let collapse = Command(
+        path: ["play", "collapse"],
+        summary: "Play the collapse (a screen falling apart under gravity) live in the terminal, in pixels.",
+        usage: "play collapse [collapse options] [--duration S] [--fps N] [--loop] [--stats]",
+        details: """
+            The example screen falls, collides and comes to rest, drawn with half-block pixels fitted to the
+            terminal. The options are those of `kinetic render collapse` (without --scene).
+            """,
+        options: CollapseCommand.command.options.filter {
+            [
+                "gravity-angle", "gravity", "elasticity", "friction", "no-rotation", "delay", "delay-step", "delay-max",
+                "seed", "boundary",
+            ].contains($0.name)
+        }
+            + [.value("duration", "S", "Seconds to simulate and play, > 0 (default 4).")] + playOptions,
+        run: { arguments, streams throws(CLIError) in
+            try RenderCommands.rejectPositionals(arguments)
+            let spec = try CollapseCommand.spec(from: arguments)
+            try play(.collapse(spec), arguments: arguments, streams: streams)
+        })
+
+    static let showcase = Command(
+        path: ["play", "showcase"],
+        summary: "Play the layer showcase live in the terminal, in pixels.",
+        usage: "play showcase [--fps N] [--loop] [--stats]",
+        details: "The showcase scene (gradient, mask, shadow, spring) in half-block pixels; it lasts 3 s.",
+        options: playOptions,
+        run: { arguments, streams throws(CLIError) in
+            try RenderCommands.rejectPositionals(arguments)
+            try play(.showcase, arguments: arguments, streams: streams)
+        })
+
+    /// What to play (values only: the layers and other non-Sendable parts are made where the play runs).
+    enum Scene: Sendable {
+        case count(CountUp)
+        case elevator(ElevatorNumber)
+        case shimmer(ShimmerScene, duration: MediaTime)
+        case collapse(CollapseSpec)
+        case showcase
+
+        var hasTextMode: Bool {
+            switch self {
+            case .count, .elevator, .shimmer: true
+            case .collapse, .showcase: false
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .count: "count"
+            case .elevator: "elevator"
+            case .shimmer: "shimmer"
+            case .collapse: "collapse"
+            case .showcase: "showcase"
+            }
+        }
+    }
+
+    /// The options every play reads, checked.
+    struct Settings: Sendable {
+        var framesPerSecond: Int
+        var loops: Bool
+        var showsStatistics: Bool
+        var inline: Bool
+        var pixels: Bool
+    }
+
+    static func play(_ scene: Scene, arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
+        let framesPerSecond = try arguments.int("fps") ?? 60
+        guard [30, 60, 120].contains(framesPerSecond) else {
+            throw .usage("--fps must be 30, 60 or 120 (got \(framesPerSecond))")
+        }
+        let settings = Settings(
+            framesPerSecond: framesPerSecond, loops: arguments.flag("loop"), showsStatistics: arguments.flag("stats"),
+            inline: arguments.flag("inline"), pixels: arguments.flag("pixels") || !scene.hasTextMode)
+        if settings.inline, arguments.flag("pixels") {
+            throw .usage("--inline draws text and --pixels draws the rendered effect: choose one")
+        }
+        let summary = try runBlocking { () async throws(CLIError) -> TerminalPlayer.Summary in
+            try await PlaySession(scene: scene, settings: settings).run()
+        }
+        if settings.showsStatistics {
+            streams.err(
+                "kinetic play \(scene.name): \(summary.frameCount) frames, \(summary.byteCount) bytes, "
+                    + "\(Int(summary.meanBytesPerFrame.rounded())) bytes per frame, "
+                    + "\(summary.droppedFrameCount) frames dropped\n")
+        }
+    }
+
+    /// Runs `body` on the concurrency pool and waits for it: commands are synchronous, playback is async.
+    private static func runBlocking<Value: Sendable>(
+        _ body: @escaping @Sendable () async throws(CLIError) -> Value
+    ) throws(CLIError) -> Value {
+        let outcome = Mutex<Result<Value, CLIError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let result: Result<Value, CLIError>
+            do throws(CLIError) {
+                result = .success(try await body())
+            } catch {
+                result = .failure(error)
+            }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        guard let result = outcome.withLock({ $0 }) else { throw .failure("the play ended without a result") }
+        return try result.get()
+    }
+}
+
+/// One play: makes the session, the frames and the final lines for a scene, and runs the player.
+private struct PlaySession {
+    let scene: PlayCommand.Scene
+    let settings: PlayCommand.Settings
+
+    func run() async throws(CLIError) -> TerminalPlayer.Summary {
+        do {
+            let session = try TerminalSession(presentation: settings.inline ? .inline(rows: 1) : .fullScreen)
+            let player = TerminalPlayer(
+                session: session, framesPerSecond: settings.framesPerSecond, loops: settings.loops,
+                showsStatistics: settings.showsStatistics)
+            let playback = try makePlayback(colorSupport: session.colorSupport)
+            return try await player.play(duration: playback.duration, frame: playback.frame) { time in
+                playback.finalLines(time, session.size)
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch let error as TerminalError {
+            throw .failure(error.description)
+        } catch is CancellationError {
+            throw .failure("interrupted")
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+
+    /// A scene's frames and final lines.
+    struct Playback {
+        var duration: MediaTime
+        var frame: (MediaTime, TerminalSize) throws -> TerminalScreen
+        var finalLines: (MediaTime, TerminalSize) -> [StyledLine]
+    }
+
+    func makePlayback(colorSupport: ColorSupport) throws -> Playback {
+        if settings.pixels { return try pixelPlayback(colorSupport: colorSupport) }
+        switch scene {
+        case .count(let count):
+            return countPlayback(count)
+        case .elevator(let spec):
+            return try elevatorPlayback(spec)
+        case .shimmer(let scene, let duration):
+            return try shimmerPlayback(scene, duration: duration)
+        case .collapse, .showcase:
+            return try pixelPlayback(colorSupport: colorSupport)
+        }
+    }
+
+    // MARK: Text mode
+
+    /// A full-screen frame: `line` centred, a hint two rows below; inline: `line` at the left.
+    private func textScreen(_ line: StyledLine, size: TerminalSize) throws -> TerminalScreen {
+        var screen = try TerminalScreen(size: size)
+        if settings.inline {
+            screen.put(line, column: 0, row: 0)
+            return screen
+        }
+        let row = max(0, size.rows / 2 - 1)
+        screen.put(line, column: max(0, (size.columns - line.width) / 2), row: row)
+        let hint = "kinetic play \(scene.name) · q to quit"
+        if row + 2 < size.rows - (settings.showsStatistics ? 1 : 0) {
+            screen.put(
+                hint, column: max(0, (size.columns - hint.count) / 2), row: row + 2,
+                style: CellStyle(foreground: .rgb(128, 128, 128)))
+        }
+        return screen
+    }
+
+    private func countPlayback(_ count: CountUp) -> Playback {
+        let end = count.endTime
+        let frameTimes = stride(from: 0, through: end, by: 1 / Double(settings.framesPerSecond))
+        let width = frameTimes.map { CharacterWidth.columns(of: count.text(at: $0)) }.max() ?? 1
+        let digits = LiveDigits(minimumWidth: width)
+        let step = 1 / Double(settings.framesPerSecond)
+        return Playback(
+            duration: end + 0.5,
+            frame: { time, size in
+                let previous = time < step ? nil : count.text(at: time - step)
+                return try textScreen(digits.line(count.text(at: time), previous: previous), size: size)
+            },
+            finalLines: { _, _ in [StyledLine(count.text(at: end), style: CellStyle(isBold: true))] })
+    }
+
+    private func elevatorPlayback(_ spec: ElevatorNumber) throws -> Playback {
+        let manager = try spec.makeManager(measuring: CellTextMeasurer())
+        let texts = spec.changes.map { spec.format.string(for: $0.value) }
+        let width = max(1, texts.map { CharacterWidth.columns(of: $0) }.max() ?? 1) + 1
+        let number = try RollingNumberText(manager: manager, width: width)
+        let final = texts.last ?? ""
+        return Playback(
+            duration: max(manager.endTime, spec.changes.last?.time ?? 0) + 0.5,
+            frame: { time, size in try textScreen(number.line(at: time, style: CellStyle(isBold: true)), size: size) },
+            finalLines: { _, _ in [StyledLine(final, style: CellStyle(isBold: true))] })
+    }
+
+    private func shimmerPlayback(_ scene: ShimmerScene, duration: MediaTime) throws -> Playback {
+        let text: String
+        switch scene.content {
+        case .text(let content): text = content.string.replacingOccurrences(of: "\n", with: " ")
+        case .skeleton: text = "▆▆▆▆▆▆▆ ▆▆▆▆▆▆▆▆▆▆▆▆ ▆▆▆▆▆▆▆▆"
+        }
+        let line: (MediaTime) throws -> StyledLine
+        switch scene.style {
+        case .default(let shimmer):
+            let terminalShimmer = TerminalShimmer(
+                text: text, shimmer: shimmer, baseColor: shimmer.baseColor ?? Color(white: 0.55),
+                highlightColor: shimmer.highlightColor ?? .white)
+            line = { time in try terminalShimmer.line(at: time) }
+        case .seed(let seed):
+            // The article's loop: the highlight crosses the text in 2 s, a quarter of its length wide.
+            let width = CharacterWidth.columns(of: text)
+            let sweep = ShimmerSweep(
+                baseColor: seed.baseColor, highlightColor: seed.highlightColor, bandWidth: max(2, Double(width) / 4))
+            line = { time in
+                sweep.line(
+                    text, position: time.truncatingRemainder(dividingBy: ShimmerSeed.duration) / ShimmerSeed.duration)
+            }
+        }
+        return Playback(
+            duration: duration,
+            frame: { time, size in try textScreen(try line(time), size: size) },
+            finalLines: { _, _ in [StyledLine(text)] })
+    }
+
+    // MARK: Pixels
+
+    private func pixelPlayback(colorSupport: ColorSupport) throws -> Playback {
+        let root: Layer
+        let canvas: Size
+        var background = Color.black
+        var duration: MediaTime
+        var finalIsFrame = true
+        var finalText: [StyledLine] = []
+        switch scene {
+        case .count(let count):
+            root = try CountCommand.layer(for: count)
+            canvas = count.size
+            background = .white
+            duration = count.endTime + 0.5
+            finalIsFrame = false
+            finalText = [StyledLine(count.text(at: count.endTime), style: CellStyle(isBold: true))]
+        case .elevator(let spec):
+            root = try ElevatorCommand.layer(for: spec)
+            canvas = spec.size
+            background = .white
+            duration = root.animationEndTime + 0.5
+            finalIsFrame = false
+            finalText = [
+                StyledLine(spec.format.string(for: spec.changes.last?.value ?? 0), style: CellStyle(isBold: true))
+            ]
+        case .shimmer(let scene, let playDuration):
+            root = try scene.makeLayer(measurer: PangoTextMeasurer())
+            canvas = scene.size
+            background = scene.suggestedBackground
+            duration = playDuration
+        case .collapse(let spec):
+            let collapse = try Collapse(
+                screen: ExampleScreen(size: CollapseCommand.defaultSize).makeLayer(), spec: spec)
+            root = collapse.layer
+            canvas = CollapseCommand.defaultSize
+            duration = spec.duration
+        case .showcase:
+            canvas = Showcase.defaultSize
+            root = try Showcase(size: canvas).makeLayer()
+            duration = Showcase.duration
+        }
+        let picture = try LayerPicture(
+            root: root, canvasSize: canvas, background: background, colorSupport: colorSupport)
+        return Playback(
+            duration: duration,
+            frame: { time, size in try picture.screen(at: time, size: size) },
+            finalLines: { time, size in
+                guard finalIsFrame else { return finalText }
+                // The last frame, one row shorter than the terminal so the prompt that follows fits.
+                let fitted = TerminalSize(columns: size.columns, rows: max(1, size.rows - 1))
+                guard let screen = try? picture.screen(at: time, size: fitted) else { return [] }
+                return (0..<screen.rows).map { screen.line(ofRow: $0) }
+            })
+    }
+}
