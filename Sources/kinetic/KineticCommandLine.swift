@@ -51,6 +51,17 @@ enum KineticCommandLine {
     private static func reportUnknownCommand(_ arguments: [String], streams: StandardStreams) -> Int32 {
         // A known group word ("sample") with a missing or unknown subcommand: list that group.
         let group = commands.filter { $0.path.first == arguments.first }
+        if !group.isEmpty && arguments.count == 2 && ["--help", "-h"].contains(arguments[1]) {
+            // `kinetic render --help`: the group's commands, as the overview lists them.
+            let width = (group.map { $0.path.joined(separator: " ").count }.max() ?? 0) + 2
+            var text = "USAGE: kinetic \(arguments[0]) SUBCOMMAND [OPTIONS]\n\nSUBCOMMANDS:\n"
+            for command in group {
+                let name = command.path.joined(separator: " ")
+                text += "  \(name)\(String(repeating: " ", count: width - name.count))\(command.summary)\n"
+            }
+            streams.out(text + "\nRun `kinetic \(arguments[0]) SUBCOMMAND --help` for its options.\n")
+            return 0
+        }
         if !group.isEmpty {
             let names = group.map { $0.path.joined(separator: " ") }.joined(separator: ", ")
             let given = arguments.count > 1 ? "unknown subcommand '\(arguments[1])'" : "missing subcommand"

@@ -150,5 +150,11 @@ final class SampleCommandTests: XCTestCase {
         }
         let overview = try KineticProcess.run(["--help"])
         XCTAssertTrue(overview.stdout.contains("sample curve"))
+        for group in ["sample", "render", "play"] {
+            let listing = try KineticProcess.run([group, "--help"])
+            XCTAssertEqual(listing.status, 0, group)
+            XCTAssertTrue(listing.stdout.contains("SUBCOMMANDS:"), listing.stdout)
+            XCTAssertTrue(listing.stdout.contains("\(group) "), listing.stdout)
+        }
     }
 }
