@@ -126,8 +126,16 @@ enum RenderPipeline {
                     try renderer.render(scene, at: Double(index) / fps)
                 }
             }
-            for warning in Set(renderer.warnings).sorted(by: { $0.description < $1.description }) {
-                streams.err("warning: \(warning)\n")
+            // One line per distinct problem, naming the layers it concerns (a missing font hits every label).
+            var layersByMessage: [String: [String]] = [:]
+            for warning in renderer.warnings where !(layersByMessage[warning.message]?.contains(warning.layer) ?? false)
+            {
+                layersByMessage[warning.message, default: []].append(warning.layer)
+            }
+            for (message, layers) in layersByMessage.sorted(by: { $0.key < $1.key }) {
+                let names = layers.sorted()
+                let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+                streams.err("warning: \(message) (layer\(names.count == 1 ? "" : "s") \(shown))\n")
             }
             if !quiet { streams.err("wrote \(settings.output) (\(width)×\(height) px)\n") }
         } catch let error as RasterError {

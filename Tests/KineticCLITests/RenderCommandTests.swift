@@ -72,6 +72,19 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(contents(of: folder), [])
     }
 
+    func testAMissingFontWarnsOnceNamesTheFontUsedAndStillRenders() throws {
+        let folder = try makeFolder()
+        let result = try KineticProcess.run([
+            "render", "count", "--to", "12", "--font", "No Such Font", "-o", folder + "/count.png",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        XCTAssertEqual(warnings.count, 1, result.stderr)
+        XCTAssertTrue(warnings.first?.contains("'No Such Font' is not installed") ?? false, result.stderr)
+        XCTAssertTrue(warnings.first?.contains("drawn with '") ?? false, result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/count.png"))
+    }
+
     func testInterruptedRenderLeavesNoFile() throws {
         let folder = try makeFolder()
         let process = Process()
