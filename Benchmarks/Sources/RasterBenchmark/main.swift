@@ -76,7 +76,7 @@ func run(_ executable: String, _ arguments: [String], stdout: FileHandle? = nil)
 /// against the source frames, and the number of frames decoded.
 func meanError(of gif: String, against frames: [RGBAFrame], ffmpeg: String, folder: String) throws -> (Double, Int) {
     let raw = folder + "/decoded.rgba"
-    FileManager.default.createFile(atPath: raw, contents: nil)
+    _ = FileManager.default.createFile(atPath: raw, contents: nil)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: raw))
     try run(
         ffmpeg, ["-v", "error", "-i", gif, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
