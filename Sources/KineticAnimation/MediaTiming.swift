@@ -127,6 +127,18 @@ public struct MediaTiming: Sendable, Hashable {
     public func state(at parentTime: MediaTime) -> State? {
         guard beginTime.isFinite, speed.isFinite, timeOffset.isFinite, !parentTime.isNaN else { return nil }
         let phase = phase(at: parentTime)
+        if phase == .active && speed > 0 && timeOffset == 0 && !autoreverses {
+            // The common case (a forward animation inside its active interval, no offset, no reversing): the
+            // general path below reduces to this, without wrapping or boundary bookkeeping. Same results.
+            let single = effectiveDuration
+            let position = (parentTime - beginTime) * speed
+            let repeatIndex = max((position / single).rounded(.down), 0)
+            let intoRepeat = min(max(position - repeatIndex * single, 0), single)
+            let progress = min(max(intoRepeat / single, 0), 1)
+            return State(
+                progress: progress, iteration: repeatIndex < Double(Int.max) ? Int(repeatIndex) : Int.max,
+                time: progress * single, phase: .active, isReversing: false, beforeFlag: false)
+        }
         let startApproach: Approach = speed > 0 ? .fromAbove : (speed < 0 ? .fromBelow : .still)
         switch phase {
         case .before:
