@@ -4,10 +4,12 @@
 set -euo pipefail
 
 # Debian packages: C libraries for KineticRaster (cairo, pango, libimagequant, giflib), the fonts the renderer and
-# its golden images use (Inter for tabular digits, Noto CJK for Japanese, DejaVu for Arabic and Hebrew), ffmpeg for MP4/WebM, chromium for the
-# gallery test, tmux for the terminal end-to-end tests.
-PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libimagequant-dev libgif-dev fonts-inter fonts-noto-cjk fonts-dejavu-core
-    ffmpeg chromium tmux)
+# its golden images use (Inter for tabular digits, Noto CJK for Japanese, DejaVu for Arabic and Hebrew; DejaVu
+# extra and Liberation are named too because fontconfig's fallbacks draw from them, so a fresh machine renders
+# the goldens exactly as the machine that recorded them), ffmpeg for MP4/WebM, chromium for the gallery test,
+# tmux for the terminal end-to-end tests.
+PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libimagequant-dev libgif-dev fonts-inter fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra
+    fonts-liberation ffmpeg chromium tmux)
 
 case "$(uname -s)" in
 Darwin)
