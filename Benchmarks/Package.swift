@@ -8,28 +8,32 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "Kinetic", path: "..")],
     targets: [
+        .target(name: "BenchmarkSupport"),
         .executableTarget(
             name: "AnimationBenchmark",
-            dependencies: [.product(name: "Kinetic", package: "Kinetic")]),
+            dependencies: ["BenchmarkSupport", .product(name: "Kinetic", package: "Kinetic")]),
         .executableTarget(
             name: "RasterBenchmark",
             dependencies: [.product(name: "KineticRaster", package: "Kinetic")]),
         .executableTarget(
-            name: "DynamicsBenchmark", dependencies: [.product(name: "KineticDynamics", package: "Kinetic")]),
+            name: "DynamicsBenchmark",
+            dependencies: ["BenchmarkSupport", .product(name: "KineticDynamics", package: "Kinetic")]),
         .executableTarget(
             name: "RenderBenchmark",
             dependencies: [
-                .product(name: "KineticEffects", package: "Kinetic"), .product(name: "KineticRaster", package: "Kinetic"),
+                "BenchmarkSupport", .product(name: "KineticEffects", package: "Kinetic"),
+                .product(name: "KineticRaster", package: "Kinetic"),
             ]),
         .executableTarget(
             name: "EffectsBenchmark",
             dependencies: [
-                .product(name: "KineticEffects", package: "Kinetic"), .product(name: "KineticRaster", package: "Kinetic"),
+                "BenchmarkSupport", .product(name: "KineticEffects", package: "Kinetic"),
+                .product(name: "KineticRaster", package: "Kinetic"),
             ]),
         .executableTarget(
             name: "TerminalBenchmark",
             dependencies: [
-                .product(name: "KineticTerminal", package: "Kinetic"),
+                "BenchmarkSupport", .product(name: "KineticTerminal", package: "Kinetic"),
                 .product(name: "KineticEffects", package: "Kinetic"),
                 .product(name: "KineticRaster", package: "Kinetic"),
                 .product(name: "KineticCore", package: "Kinetic"),

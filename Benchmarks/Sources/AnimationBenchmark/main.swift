@@ -4,19 +4,13 @@
 // evaluation), release build. A second figure evaluates the same animations directly (no Animator) as a floor.
 //
 //   cd Benchmarks && swift run -c release AnimationBenchmark
+import BenchmarkSupport
 import Foundation
 import Kinetic
 
 let propertyCount = 10_000
 let frameCount = 600
 let frameRate = 60.0
-
-/// CPU time of this thread, in seconds: on a shared, loaded machine it is steadier than the wall clock.
-func threadCPUTime() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
 
 func makeAnimations() throws -> (
     basics: [BasicAnimation<Double>], keyframes: [KeyframeAnimation<Double>], springs: [SpringAnimation<Double>]

@@ -7,6 +7,7 @@
 // 3 position iterations). Figures: the mean ms/step over the first second (everything moving), over three seconds
 // and over five (settling; engines that sleep get faster). Time is the thread's CPU time, so that time slices
 // lost to other processes on a shared machine do not count; the engines run in turns, N rounds, best of N each.
+import BenchmarkSupport
 import Foundation
 import KineticCore
 import KineticDynamics
@@ -54,11 +55,7 @@ struct Figures {
 }
 
 /// The calling thread's CPU time in milliseconds.
-func threadMilliseconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) * 1e-6
-}
+func threadMilliseconds() -> Double { threadCPUTime() * 1e3 }
 
 func measure(_ scene: Scene) throws -> Figures {
     let built = try scene.build()

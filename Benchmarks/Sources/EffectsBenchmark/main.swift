@@ -1,3 +1,4 @@
+import BenchmarkSupport
 // Effects throughput (issue 4): frames per second rendering each text effect at 1280×720 (scale 1) with
 // `LayerRenderer`, the same scenes `kinetic render …` draws, scaled up to the canvas. Prints a Markdown table for
 // Benchmarks/RESULTS.md ("Effects").
@@ -15,19 +16,6 @@ import KineticCore
 import KineticEffects
 import KineticLayers
 import KineticRaster
-
-/// CPU time of this thread, in seconds.
-func threadCPUTime() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
-
-func wallTime() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
 
 /// One scene to draw: its tree, the length of one loop, and what to call it in the table.
 struct EffectScene {

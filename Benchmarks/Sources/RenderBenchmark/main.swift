@@ -1,3 +1,4 @@
+import BenchmarkSupport
 // Renderer throughput (issue 3): frames per second drawing the layer showcase (KineticEffects' `Showcase`: a radial
 // gradient, text masking a gradient, a turning card with a shadow, a spring-moving dot, captions) with
 // `LayerRenderer` at 600×200, 1280×720 and 1920×1080 pixels (scale 1), on one core and on all cores.
@@ -14,19 +15,6 @@ import KineticCore
 import KineticEffects
 import KineticRaster
 import Synchronization
-
-/// CPU time of this thread, in seconds.
-func threadCPUTime() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
-
-func wallTime() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
 
 struct Case {
     var width: Int

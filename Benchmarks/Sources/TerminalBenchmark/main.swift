@@ -5,6 +5,7 @@
 // Every diff frame is also checked through ANSIScreen (the emulator must end up showing exactly the frame).
 //
 //   cd Benchmarks && swift run -c release TerminalBenchmark
+import BenchmarkSupport
 import Foundation
 import KineticCore
 import KineticEffects
@@ -14,13 +15,6 @@ import KineticTerminal
 let columns = 120
 let rows = 40
 let framesPerSecond = 60.0
-
-/// CPU time of this thread, in seconds (steadier than wall time on the shared machine).
-func threadCPUTime() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
-}
 
 struct Figures {
     var name: String
