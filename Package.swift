@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "KineticEffects", targets: ["KineticEffects"]),
         .library(name: "KineticRaster", targets: ["KineticRaster"]),
         .library(name: "KineticTerminal", targets: ["KineticTerminal"]),
+        .library(name: "KineticCLI", targets: ["KineticCLI"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
     ],
     targets: [
@@ -54,8 +55,10 @@ let package = Package(
             name: "KineticTerminal",
             dependencies: ["KineticCore", "KineticAnimation", "KineticLayers", "KineticEffects", "KineticRaster"]),
 
-        // The command-line tool.
-        .executableTarget(name: "kinetic", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal"]),
+        // The command-line tool: its commands in a library (so that tests and fuzz targets can drive them in
+        // process), and a thin executable that connects them to the process's streams and signals.
+        .target(name: "KineticCLI", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal"]),
+        .executableTarget(name: "kinetic", dependencies: ["KineticCLI", "KineticRaster"]),
 
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
         .testTarget(name: "KineticAnimationTests", dependencies: ["KineticAnimation"]),
@@ -65,7 +68,7 @@ let package = Package(
         .testTarget(name: "KineticEffectsTests", dependencies: ["KineticEffects", "KineticRaster"]),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticTerminalTests", dependencies: ["KineticTerminal"]),
-        .testTarget(name: "KineticCLITests", dependencies: ["kinetic"]),
+        .testTarget(name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

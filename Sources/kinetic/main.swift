@@ -1,12 +1,13 @@
-// `kinetic`: the command-line face of the Kinetic motion toolkit. Thin: it parses arguments and calls the library.
+// `kinetic`: the command-line face of the Kinetic motion toolkit. Thin: it connects the commands (KineticCLI) to
+// the process's streams, signals and exit status.
 import Foundation
+import KineticCLI
 import KineticRaster
 
-// Ctrl-C, SIGTERM and SIGHUP remove any half-written output before the process ends.
+// Ctrl-C, SIGTERM and SIGHUP remove any half-written output before the process ends; a closed pipe is a write
+// error (status 74), not a silent death.
 TemporaryFileRegistry.installSignalHandlers()
+ProcessStreams.ignoreBrokenPipes()
+let streams = ProcessStreams.standard()
 
-let streams = StandardStreams(
-    out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-    err: { text in FileHandle.standardError.write(Data(text.utf8)) })
-let status = KineticCommandLine.run(Array(CommandLine.arguments.dropFirst()), streams: streams)
-exit(status)
+exit(KineticCommandLine.run(Array(CommandLine.arguments.dropFirst()), streams: streams))

@@ -173,7 +173,7 @@ enum PlayCommand {
             try await PlaySession(scene: scene, settings: settings).run()
         }
         if settings.showsStatistics {
-            streams.err(
+            try streams.err(
                 "kinetic play \(scene.name): \(summary.frameCount) frames, \(summary.byteCount) bytes, "
                     + "\(Int(summary.meanBytesPerFrame.rounded())) bytes per frame, "
                     + "\(summary.droppedFrameCount) frames dropped\n")

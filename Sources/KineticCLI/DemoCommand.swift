@@ -100,7 +100,7 @@ enum DemoCommand {
                     let file = "\(item.name).\(format)"
                     let status = KineticCommandLine.run(
                         item.arguments + ["-o", (folder as NSString).appendingPathComponent(file)],
-                        streams: StandardStreams(out: streams.out, err: { _ in }))
+                        streams: streams.silencingErrors)
                     guard status == 0 else {
                         throw .failure(
                             "rendering \(file) failed (status \(status)); run `kinetic \((item.arguments + ["-o", file]).joined(separator: " "))` to see why"
@@ -108,7 +108,7 @@ enum DemoCommand {
                     }
                     files.append(file)
                 }
-                streams.err("rendered \(files.joined(separator: ", "))\n")
+                try streams.err("rendered \(files.joined(separator: ", "))\n")
                 let entry = Gallery.Entry(
                     title: item.title, caption: item.caption, image: files[0], alternates: Array(files.dropFirst()),
                     command: "kinetic " + (item.arguments + ["-o", files[0]]).map(shellQuoted).joined(separator: " "),
@@ -127,7 +127,7 @@ enum DemoCommand {
                 throw .cannotCreate("cannot write '\(page)': \(error.localizedDescription)")
             }
             let absolute = URL(fileURLWithPath: page).standardizedFileURL.path
-            streams.out("gallery: \(absolute)\n")
+            try streams.out("gallery: \(absolute)\n")
         })
 
     /// Writes `text` to a temporary file beside `path` and renames it into place.

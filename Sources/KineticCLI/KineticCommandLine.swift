@@ -1,39 +1,49 @@
 /// The command table and the dispatcher: finds the command named by the leading words, parses its options and
 /// turns every error into one line on stderr and a sysexits(3) status.
-enum KineticCommandLine {
-    static let version = "0.1.0"
+public enum KineticCommandLine {
+    public static let version = "0.1.0"
 
     static var commands: [Command] {
         SampleCommands.all + RenderCommands.all + PlayCommand.all + [SimulateCommand.command, DemoCommand.command]
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
-    static func run(_ arguments: [String], streams: StandardStreams) -> Int32 {
+    ///
+    /// Every error ends as one line on standard error (when it can still be written) and a sysexits status: 64
+    /// usage, 65 data, 66 no input, 69 unavailable, 70 internal failure, 73 cannot create, 74 I/O error.
+    public static func run(_ arguments: [String], streams: StandardStreams) -> Int32 {
+        let name =
+            commands.filter { arguments.starts(with: $0.path) }.max { $0.path.count < $1.path.count }
+            .map { "kinetic " + $0.path.joined(separator: " ") } ?? "kinetic"
+        do {
+            return try dispatch(arguments, streams: streams)
+        } catch {
+            try? streams.err("\(name): \(error.message)\n")
+            return error.exitCode
+        }
+    }
+
+    private static func dispatch(_ arguments: [String], streams: StandardStreams) throws(CLIError) -> Int32 {
         if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
-            streams.out(overview)
+            try streams.out(overview)
             return arguments.isEmpty ? 64 : 0
         }
         if arguments == ["--version"] {
-            streams.out("kinetic \(version)\n")
+            try streams.out("kinetic \(version)\n")
             return 0
         }
         // The longest command path that prefixes the arguments.
         let match = commands.filter { arguments.starts(with: $0.path) }.max { $0.path.count < $1.path.count }
         guard let command = match else {
-            return reportUnknownCommand(arguments, streams: streams)
+            return try reportUnknownCommand(arguments, streams: streams)
         }
-        do {
-            let parsed = try parseArguments(Array(arguments.dropFirst(command.path.count)), options: command.options)
-            if parsed.wantsHelp {
-                streams.out(command.helpText)
-                return 0
-            }
-            try command.run(parsed, streams)
+        let parsed = try parseArguments(Array(arguments.dropFirst(command.path.count)), options: command.options)
+        if parsed.wantsHelp {
+            try streams.out(command.helpText)
             return 0
-        } catch {
-            streams.err("kinetic \(command.path.joined(separator: " ")): \(error.message)\n")
-            return error.exitCode
         }
+        try command.run(parsed, streams)
+        return 0
     }
 
     static var overview: String {
@@ -48,7 +58,9 @@ enum KineticCommandLine {
         return text
     }
 
-    private static func reportUnknownCommand(_ arguments: [String], streams: StandardStreams) -> Int32 {
+    private static func reportUnknownCommand(_ arguments: [String], streams: StandardStreams) throws(CLIError)
+        -> Int32
+    {
         // A known group word ("sample") with a missing or unknown subcommand: list that group.
         let group = commands.filter { $0.path.first == arguments.first }
         if !group.isEmpty && arguments.count == 2 && ["--help", "-h"].contains(arguments[1]) {
@@ -59,13 +71,13 @@ enum KineticCommandLine {
                 let name = command.path.joined(separator: " ")
                 text += "  \(name)\(String(repeating: " ", count: width - name.count))\(command.summary)\n"
             }
-            streams.out(text + "\nRun `kinetic \(arguments[0]) SUBCOMMAND --help` for its options.\n")
+            try streams.out(text + "\nRun `kinetic \(arguments[0]) SUBCOMMAND --help` for its options.\n")
             return 0
         }
         if !group.isEmpty {
             let names = group.map { $0.path.joined(separator: " ") }.joined(separator: ", ")
             let given = arguments.count > 1 ? "unknown subcommand '\(arguments[1])'" : "missing subcommand"
-            streams.err("kinetic \(arguments[0]): \(given); expected one of: \(names)\n")
+            try streams.err("kinetic \(arguments[0]): \(given); expected one of: \(names)\n")
             return 64
         }
         let words = Set(commands.compactMap(\.path.first)).sorted()
@@ -75,7 +87,7 @@ enum KineticCommandLine {
         {
             message += "; did you mean '\(closest)'?"
         }
-        streams.err(message + " (run `kinetic --help` for the list)\n")
+        try streams.err(message + " (run `kinetic --help` for the list)\n")
         return 64
     }
 }

@@ -53,7 +53,8 @@ enum CollapseCommand {
                 throw .usage("\(error)")
             }
             try RenderPipeline.render(collapse.layer, settings: settings, streams: streams)
-            streams.err(collapse.restedAt.map { "at rest after \($0) s\n" } ?? "still moving at the end of the clip\n")
+            try streams.err(
+                collapse.restedAt.map { "at rest after \($0) s\n" } ?? "still moving at the end of the clip\n")
         })
 
     static func spec(from arguments: ParsedArguments) throws(CLIError) -> CollapseSpec {

@@ -135,9 +135,9 @@ enum RenderPipeline {
             for (message, layers) in layersByMessage.sorted(by: { $0.key < $1.key }) {
                 let names = layers.sorted()
                 let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
-                streams.err("warning: \(message) (layer\(names.count == 1 ? "" : "s") \(shown))\n")
+                try streams.err("warning: \(message) (layer\(names.count == 1 ? "" : "s") \(shown))\n")
             }
-            if !quiet { streams.err("wrote \(settings.output) (\(width)×\(height) px)\n") }
+            if !quiet { try streams.err("wrote \(settings.output) (\(width)×\(height) px)\n") }
         } catch let error as RasterError {
             throw RenderPipeline.cliError(error)
         } catch let error as CLIError {

@@ -1,5 +1,5 @@
 /// An error the command reports on one line of stderr before exiting with a sysexits(3) status.
-enum CLIError: Error, Sendable {
+public enum CLIError: Error, Sendable {
     /// The command line was wrong (unknown option, missing value, bad number): exit 64 (EX_USAGE).
     case usage(String)
     /// The input data was wrong (a bad curve spec, a malformed scene): exit 65 (EX_DATAERR).
@@ -10,24 +10,28 @@ enum CLIError: Error, Sendable {
     case cannotCreate(String)
     /// A needed program or library is missing: exit 69 (EX_UNAVAILABLE).
     case unavailable(String)
-    /// Something else failed: exit 1.
+    /// Standard output or standard error could not be written (EPIPE, ENOSPC, a closed descriptor): exit 74
+    /// (EX_IOERR).
+    case ioError(String)
+    /// Something else failed (an interrupted render, an external program that failed): exit 70 (EX_SOFTWARE).
     case failure(String)
 
-    var exitCode: Int32 {
+    public var exitCode: Int32 {
         switch self {
         case .usage: 64
         case .data: 65
         case .noInput: 66
         case .unavailable: 69
         case .cannotCreate: 73
-        case .failure: 1
+        case .ioError: 74
+        case .failure: 70
         }
     }
 
-    var message: String {
+    public var message: String {
         switch self {
         case .usage(let m), .data(let m), .noInput(let m), .cannotCreate(let m), .unavailable(let m),
-            .failure(let m):
+            .ioError(let m), .failure(let m):
             m
         }
     }

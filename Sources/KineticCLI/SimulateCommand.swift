@@ -38,12 +38,13 @@ enum SimulateCommand {
                 }
                 data = contents
             }
+            let output: Data
             do {
-                let output = try SceneSimulation.run(sceneJSON: data, seconds: seconds, rate: rate)
-                let text = String(decoding: output, as: UTF8.self)
-                streams.out(text.hasSuffix("\n") ? text : text + "\n")
+                output = try SceneSimulation.run(sceneJSON: data, seconds: seconds, rate: rate)
             } catch {
                 throw .data("\(path == "-" ? "stdin" : path): \(error)")
             }
+            let text = String(decoding: output, as: UTF8.self)
+            try streams.out(text.hasSuffix("\n") ? text : text + "\n")
         })
 }

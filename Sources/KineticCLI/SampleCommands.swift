@@ -30,7 +30,7 @@ enum SampleCommands {
         still.scale = 2
         still.stillTime = 0
         try RenderPipeline.render(chart.makeLayer(), settings: still, streams: streams, quiet: true)
-        streams.err("plotted \(path)\n")
+        try streams.err("plotted \(path)\n")
     }
 
     // MARK: curve
@@ -65,9 +65,9 @@ enum SampleCommands {
                     ("curve", .string(function.cssText)),
                     ("points", .array(points.map { .array([.number($0.0), .number($0.1)]) })),
                 ])
-                streams.out(json.text + "\n")
+                try streams.out(json.text + "\n")
             } else {
-                streams.out(points.map { "\(JSONOutput.format($0.0)) \(JSONOutput.format($0.1))\n" }.joined())
+                try streams.out(points.map { "\(JSONOutput.format($0.0)) \(JSONOutput.format($0.1))\n" }.joined())
             }
         })
 
@@ -154,16 +154,16 @@ enum SampleCommands {
                     ("settlingDuration", settling.map { .number($0) } ?? .null),
                     ("samples", .array(rows.map { .array([.number($0.0), .number($0.1), .number($0.2)]) })),
                 ])
-                streams.out(json.text + "\n")
+                try streams.out(json.text + "\n")
             } else {
-                streams.out(
+                try streams.out(
                     rows.map { "\(JSONOutput.format($0.0)) \(JSONOutput.format($0.1)) \(JSONOutput.format($0.2))\n" }
                         .joined())
             }
             if let settling {
-                streams.err("settling duration: \(settling) s\n")
+                try streams.err("settling duration: \(settling) s\n")
             } else {
-                streams.err("settling duration: never (an undamped spring oscillates forever)\n")
+                try streams.err("settling duration: never (an undamped spring oscillates forever)\n")
             }
         })
 
@@ -280,12 +280,12 @@ enum SampleCommands {
                 }
             }
             if arguments.flag("json") {
-                streams.out(
+                try streams.out(
                     JSONOutput.object([
                         ("activeDuration", .number(model.activeDuration)), ("samples", .array(samples)),
                     ]).text + "\n")
             } else {
-                streams.out(lines)
+                try streams.out(lines)
             }
         })
 }

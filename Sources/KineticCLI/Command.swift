@@ -31,11 +31,3 @@ struct Command: Sendable {
         return text
     }
 }
-
-/// Where a command writes: standard output and standard error, replaceable in tests.
-struct StandardStreams: Sendable {
-    /// Writes text to standard output as given (no newline added).
-    var out: @Sendable (String) -> Void
-    /// Writes text to standard error as given (no newline added).
-    var err: @Sendable (String) -> Void
-}
