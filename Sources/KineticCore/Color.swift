@@ -59,6 +59,10 @@ public struct Color: Hashable, Sendable, Codable {
         guard digits.count == 6 || digits.count == 8 else {
             throw ColorParseError(input: text, reason: "expected #RRGGBB or #RRGGBBAA (6 or 8 hex digits)")
         }
+        // Only 0-9, a-f and A-F: `UInt8(_:radix:)` alone would also take a sign ("+f").
+        if let bad = digits.first(where: { !($0.isASCII && $0.isHexDigit) }) {
+            throw ColorParseError(input: text, reason: "'\(bad)' is not a hex digit (0-9, A-F)")
+        }
         var bytes: [Double] = []
         var index = digits.startIndex
         while index < digits.endIndex {
@@ -75,7 +79,7 @@ public struct Color: Hashable, Sendable, Codable {
     /// The colour as `#RRGGBB`, or `#RRGGBBAA` when it is not opaque (components clamped to 0…1 and rounded).
     public var hexString: String {
         func byte(_ v: Double) -> String {
-            let b = Int((min(max(v, 0), 1) * 255).rounded())
+            let b = v.isNaN ? 0 : Int((min(max(v, 0), 1) * 255).rounded())
             let s = String(b, radix: 16, uppercase: true)
             return s.count == 1 ? "0" + s : s
         }

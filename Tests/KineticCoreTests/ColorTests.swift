@@ -14,8 +14,18 @@ final class ColorTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("6 or 8 hex digits"), "\(error)")
         }
         XCTAssertThrowsError(try Color(hex: "#GG0000")) { error in
-            XCTAssertTrue("\(error)".contains("'GG' is not a hex byte"), "\(error)")
+            XCTAssertTrue("\(error)".contains("'G' is not a hex digit"), "\(error)")
         }
+        // A sign is not a digit, though `UInt8("+f", radix: 16)` reads it as 15.
+        for text in ["#+fffff", "-fffff", "#ff+fff", "#ffffff+0", "１２３４５６"] {
+            XCTAssertThrowsError(try Color(hex: text), text) { error in
+                XCTAssertTrue("\(error)".contains("is not a hex digit"), "\(error)")
+            }
+        }
+    }
+
+    func testHexStringOfANonFiniteComponentDoesNotTrap() {
+        XCTAssertEqual(Color(red: .nan, green: .infinity, blue: -.infinity, alpha: 1).hexString, "#00FF00")
     }
 
     func testPremultipliedRoundTrip() {
