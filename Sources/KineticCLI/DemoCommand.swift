@@ -97,6 +97,14 @@ enum DemoCommand {
                     "cannot create the folder '\(folder)' (\((error as NSError).localizedFailureReason ?? "\(error)")); "
                         + "choose a folder you can write to with --out DIR")
             }
+            // The page is opened first, so a folder in its way is reported before minutes of rendering.
+            let page = (folder as NSString).appendingPathComponent("index.html")
+            let pageFile: OutputFile
+            do throws(RasterError) {
+                pageFile = try OutputFile(path: page)
+            } catch {
+                throw RenderPipeline.cliError(error)
+            }
             var sections: [(heading: String, entries: [Gallery.Entry])] = []
             for item in items {
                 var files: [String] = []
@@ -136,12 +144,10 @@ enum DemoCommand {
                     sections.append((item.section, [entry]))
                 }
             }
-            let page = (folder as NSString).appendingPathComponent("index.html")
             let html = Gallery(sections: sections).html
             do throws(RasterError) {
-                let file = try OutputFile(path: page)
-                try file.write(Array(html.utf8))
-                try file.commit()
+                try pageFile.write(Array(html.utf8))
+                try pageFile.commit()
             } catch {
                 throw RenderPipeline.cliError(error)
             }
