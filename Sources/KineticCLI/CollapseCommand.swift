@@ -23,14 +23,14 @@ enum CollapseCommand {
             """,
         options: [
             .value("scene", "SCENE.json", "A dynamics scene to render instead of the example screen."),
-            .value("gravity-angle", "RAD", "Gravity direction in radians (default 1.5707963, down)."),
+            .value("gravity-angle", "RAD", "Gravity direction in radians, |RAD| ≤ 1000 (default 1.5707963, down)."),
             .value("gravity", "G", "Gravity magnitude, 0…10; 1 = 1000 pt/s² (default 1)."),
             .value("elasticity", "E", "Bounciness of every piece, 0…1 (default 0, UIKit's)."),
-            .value("friction", "F", "Friction of every piece, ≥ 0 (default 0, UIKit's)."),
+            .value("friction", "F", "Friction of every piece, 0…100 (default 0, UIKit's)."),
             .flag("no-rotation", "Pieces fall without turning."),
             .value("delay", "MODE", "none, top-to-bottom or random (default none)."),
-            .value("delay-step", "S", "top-to-bottom: seconds between pieces (default 0.05)."),
-            .value("delay-max", "S", "random: the longest wait in seconds (default 0.6)."),
+            .value("delay-step", "S", "top-to-bottom: seconds between pieces, 0…10 (default 0.05)."),
+            .value("delay-max", "S", "random: the longest wait in seconds, 0…60 (default 0.6)."),
             .value("seed", "N", "random: the generator's seed, a whole number ≥ 0 (default 1)."),
             .value("boundary", "MODE", "screen (walls all round) or open-bottom (things fall off) (default screen)."),
         ]

@@ -147,7 +147,14 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(CLIErro
             parsed.values[spec.name] = arguments[index]
             index += 1
         } else {
-            throw .usage("--\(spec.name) needs a value (\(spec.valueName ?? "VALUE"))")
+            var message = "--\(spec.name) needs a value (\(spec.valueName ?? "VALUE"))"
+            if spec.valueName == "COLOR" {
+                // `--background #1C1C1E` unquoted: the shell drops everything from the # on.
+                message +=
+                    "; quote a #RRGGBB colour ('#1C1C1E') or leave out the #: unquoted, a shell reads # as "
+                    + "the start of a comment"
+            }
+            throw .usage(message)
         }
     }
     return parsed

@@ -8,23 +8,30 @@ import KineticRaster
 enum CountCommand {
     static let countOptions: [OptionSpec] =
         [
-            .value("from", "N", "The start value (default 0)."),
-            .value("to", "N", "The target (default 10000)."),
-            .value("retarget", "LIST", "Later targets as TIME:VALUE pairs, e.g. 2.5:500,4:12000 (default none)."),
+            .value("from", "N", "The start value, |N| ≤ 1e15 (default 0)."),
+            .value("to", "N", "The target, |N| ≤ 1e15 (default 10000)."),
+            .value(
+                "retarget", "LIST",
+                "Later targets as TIME:VALUE pairs (TIME 0…600 s, |VALUE| ≤ 1e15), e.g. 2.5:500,4:12000 (default none)."
+            ),
             .value(
                 "style", "STYLE", "default (by time, eased, as countUp.js) or seed (a step per tick) (default default)."
             ),
             .value(
                 "step", "STEP", "Seed: one (1 per tick) or fiftieth (⌈|to − from| / 50⌉ per tick) (default fiftieth)."),
-            .value("tick", "S", "Seconds between label updates, > 0 (default 0.02 seed, 1/60 default)."),
-            .value("count-duration", "S", "Default style: seconds to count, > 0 (default 2)."),
-            .value("delay", "S", "Seconds before counting starts, ≥ 0 (default 0.5, so the start value shows)."),
+            .value(
+                "tick", "S",
+                "Seconds between label updates, 0.001…10; at most 100,000 ticks (default 0.02 seed, 1/60 default)."),
+            .value("count-duration", "S", "Default style: seconds to count, 0 < S ≤ 600 (default 2)."),
+            .value("delay", "S", "Seconds before counting starts, 0…600 (default 0.5, so the start value shows)."),
         ]
         + NumberEffectFlags.motionOptions(easingDefault: "expo", springDefault: "none")
         + [
             .flag("no-smart-easing", "Ease the whole count even when it is longer than the smart easing threshold."),
-            .value("smart-threshold", "N", "Counts longer than N run linearly first, > 0 (default 999, countUp.js)."),
-            .value("smart-amount", "N", "How much of a long count is eased, ≥ 0, < threshold (default 333)."),
+            .value(
+                "smart-threshold", "N",
+                "Counts longer than N run linearly first, 0 < N ≤ 1e15 (default 999, countUp.js)."),
+            .value("smart-amount", "N", "How much of a long count is eased, 0 ≤ N < threshold (default 333)."),
         ]
         + NumberEffectFlags.formatOptions
         + NumberEffectFlags.textOptions(defaultFont: "30 bold seed, 56 bold default")

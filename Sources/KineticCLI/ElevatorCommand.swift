@@ -10,27 +10,33 @@ enum ElevatorCommand {
         [
             .value(
                 "values", "LIST", "Comma-separated values, one per --interval, e.g. 0,1,2,10,9 (or use --from/--to)."),
-            .value("from", "N", "Count from N (default 0)."),
-            .value("to", "N", "Count to N (default 30: the article's scene)."),
-            .value("step", "N", "Count by N, ≠ 0, towards --to (default 1 or −1)."),
-            .value("interval", "S", "Seconds between values, > 0 (default 1)."),
+            .value("from", "N", "Count from N, |N| ≤ 1e15 (default 0)."),
+            .value("to", "N", "Count to N, |N| ≤ 1e15 (default 30: the article's scene)."),
+            .value("step", "N", "Count by N, ≠ 0, towards --to; at most 100,000 values (default 1 or −1)."),
+            .value("interval", "S", "Seconds between values, 0 < S ≤ 600 (default 1)."),
             .value("style", "STYLE", "digits (every character rolls in its own column) or seed (default digits)."),
             .value("direction", "DIR", "Digits: sign, up, down or shortest (default sign: up when the number grows)."),
-            .value("stagger", "S", "Digits: delay per column from the right, in seconds, ≥ 0 (default 0)."),
+            .value("stagger", "S", "Digits: delay per column from the right, in seconds, 0…10 (default 0)."),
             .value(
-                "edge-fade", "PT", "Digits: soft top and bottom edges of the window, ≥ 0 (default 0.1 × font size)."),
+                "edge-fade", "PT", "Digits: soft top and bottom edges of the window, 0…10000 (default 0.1 × font size)."
+            ),
             .value(
                 "transition-duration", "S",
-                "Seconds per change, > 0 (default 1 seed; digits: 0.6, on ease-in-out unless --easing is given)."),
+                "Seconds per change, 0 < S ≤ 60 (default 1 seed; digits: 0.6, on ease-in-out unless --easing is given)."
+            ),
         ]
         + NumberEffectFlags.motionOptions(
             easingDefault: "linear for seed", springDefault: "duration=0.6,bounce=0 for digits")
         + [
             .flag("instant", "No animation: each value shows at once (PMElevateLabel's animated: false)."),
-            .value("box-width", "PT", "Width of the clipped box, > 0 (default 100 seed, the canvas for digits)."),
-            .value("box-height", "PT", "Height of the clipped box, > 0 (default 100 seed, the canvas for digits)."),
+            .value(
+                "box-width", "PT", "Width of the clipped box, 0 < PT ≤ 10000 (default 100 seed, the canvas for digits)."
+            ),
+            .value(
+                "box-height", "PT",
+                "Height of the clipped box, 0 < PT ≤ 10000 (default 100 seed, the canvas for digits)."),
             .value("border-color", "COLOR", "#RRGGBB[AA] box border, or none (default #0000FF seed, none digits)."),
-            .value("border-width", "PT", "Box border width in points, ≥ 0 (default 1)."),
+            .value("border-width", "PT", "Box border width in points, 0…10000 (default 1)."),
         ]
         + NumberEffectFlags.formatOptions
         + NumberEffectFlags.textOptions(defaultFont: "50; weight 400 seed, 600 digits")

@@ -22,7 +22,7 @@ enum NumberEffectFlags {
     static func textOptions(defaultFont: String) -> [OptionSpec] {
         [
             .value("font", "FAMILIES", "Comma-separated font families (default Inter, Noto Sans CJK JP)."),
-            .value("font-size", "PT", "Font size in points, > 0 (default \(defaultFont))."),
+            .value("font-size", "PT", "Font size in points, 0 < PT ≤ 1000 (default \(defaultFont))."),
             .value("font-weight", "N", "Font weight, 100…900 (see --font-size for the default)."),
             .flag(
                 "proportional-digits",

@@ -73,7 +73,11 @@ enum PlayCommand {
             `kinetic render shimmer`.
             """,
         options: ShimmerCommand.shimmerOptions
-            + [.value("duration", "S", "Seconds to play, > 0 (default three clips: 3 cycles, or 6 s for the seed).")]
+            + [
+                .value(
+                    "duration", "S",
+                    "Seconds to play, 0 < S ≤ 600 (default three clips: 3 cycles, or 6 s for the seed).")
+            ]
             + textEffectOptions + playOptions,
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
@@ -105,7 +109,7 @@ enum PlayCommand {
                 "seed", "boundary",
             ].contains($0.name)
         }
-            + [.value("duration", "S", "Seconds to simulate and play, > 0 (default 4).")] + playOptions,
+            + [.value("duration", "S", "Seconds to simulate and play, 0 < S ≤ 600 (default 4).")] + playOptions,
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
             let spec = try CollapseCommand.spec(from: arguments)

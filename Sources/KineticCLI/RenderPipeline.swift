@@ -27,14 +27,18 @@ struct RenderSettings {
     static func options(defaultSize: Size, defaultDuration: String, defaultBackground: String) -> [OptionSpec] {
         [
             .value("output", "FILE", short: "o", "Output file: .png .apng .gif .mp4 .webm (required)."),
-            .value("width", "PT", "Canvas width in points (default \(JSONOutput.format(defaultSize.width)))."),
-            .value("height", "PT", "Canvas height in points (default \(JSONOutput.format(defaultSize.height)))."),
+            .value(
+                "width", "PT",
+                "Canvas width in points, 0 < PT ≤ 10000 (default \(JSONOutput.format(defaultSize.width)))."),
+            .value(
+                "height", "PT",
+                "Canvas height in points, 0 < PT ≤ 10000 (default \(JSONOutput.format(defaultSize.height)))."),
             .value("scale", "N", "Pixels per point: 1, 2 or 3 (default 1)."),
             .value("fps", "N", "Frames per second, 1…120 (default 30)."),
-            .value("duration", "S", "Clip length in seconds, > 0 (default \(defaultDuration))."),
-            .value("time", "S", "For a .png still: the time shown (default: the end of the clip)."),
+            .value("duration", "S", "Clip length in seconds, 0 < S ≤ 600 (default \(defaultDuration))."),
+            .value("time", "S", "For a .png still: the time shown, 0…600 s (default: the end of the clip)."),
             .value("background", "COLOR", "#RRGGBB[AA] or 'transparent' (default \(defaultBackground))."),
-            .value("loop", "N", "Animated images: times to play, 0 = forever (default 0)."),
+            .value("loop", "N", "Animated images: times to play, 0…65535, 0 = forever (default 0)."),
             .value("dither", "D", "GIF dithering, 0…1 (default 1)."),
             .flag("dry-run", "Check every option and print what would be written (size, frames), writing nothing."),
         ]

@@ -19,27 +19,31 @@ enum ShimmerCommand {
         .flag("skeleton", "Shimmer a skeleton loading placeholder (avatar and bars) instead of text."),
         .value("skeleton-lines", "N", "Bars in the skeleton placeholder, 1…12 (default 3)."),
         .value(
-            "speed", "PT/S", "Shimmer speed in points per second, > 0; sets the cycle L/speed + pause (default 230)."),
+            "speed", "PT/S",
+            "Shimmer speed in points per second, 0 < PT/S ≤ 100000; sets the cycle L/speed + pause (default 230)."),
         .value("highlight-length", "F", "Band width as a fraction of the content's length, 0…1 (default 1)."),
-        .value("pause", "S", "Pause between sweeps in seconds, ≥ 0 (default 0.4)."),
+        .value("pause", "S", "Pause between sweeps in seconds, 0…600 (default 0.4)."),
         .value("animation-opacity", "F", "Content opacity outside the band, 0…1 (default 0.5)."),
         .value("shimmering-opacity", "F", "Content opacity at the band's centre, 0…1 (default 1)."),
         .value(
             "direction", "DIR",
             "reading, right, left, up or down (default reading: right, or left for right-to-left text)."),
         .value("tilt", "DEG", "Band slant in degrees, clockwise, −60…60 (default 0)."),
-        .value("begin-fade", "S", "Fade-in when the shimmer starts, in seconds, ≥ 0 (default 0.1)."),
-        .value("end-fade", "S", "Fade-out after the last sweep, in seconds, ≥ 0 (default 0.3)."),
+        .value("begin-fade", "S", "Fade-in when the shimmer starts, in seconds, 0…600 (default 0.1)."),
+        .value("end-fade", "S", "Fade-out after the last sweep, in seconds, 0…600 (default 0.3)."),
         .value(
             "begin-time", "S",
-            "When the shimmer starts (default: minus the begin fade, so the clip starts mid-shimmer and loops)."),
-        .value("stop-at", "S", "Stop: the sweep in progress at S seconds completes, then fades out (default never)."),
+            "When the shimmer starts, −600…600 s (default: minus the begin fade, so the clip starts mid-shimmer and loops)."
+        ),
+        .value(
+            "stop-at", "S",
+            "Stop: the sweep in progress at S seconds (0…600) completes, then fades out (default never)."),
         .value("base-color", "COLOR", "#RRGGBB[AA] content colour (default: the content's own; seed: #000000)."),
         .value(
             "highlight-color", "COLOR", "#RRGGBB[AA] band colour (default: none, the content itself; seed: #FFFFFF)."),
         .value("text-color", "COLOR", "#RRGGBB[AA] text colour (default #FFFFFF)."),
         .value("font", "FAMILIES", "Comma-separated font families (default Inter, Noto Sans CJK JP, DejaVu Sans)."),
-        .value("font-size", "PT", "Font size in points, > 0 (default 32)."),
+        .value("font-size", "PT", "Font size in points, 0 < PT ≤ 1000 (default 32)."),
         .value("font-weight", "N", "Font weight, 100…900 (default 400)."),
         .value("align", "ALIGN", "Text alignment: natural, left, center, right or justified (default center)."),
     ]
