@@ -60,13 +60,18 @@ let package = Package(
         .target(name: "KineticCLI", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal"]),
         .executableTarget(name: "kinetic", dependencies: ["KineticCLI", "KineticRaster"]),
 
+        // Test support shared by the test targets: independent decoders of the files Kinetic writes.
+        .target(
+            name: "KineticTestSupport", dependencies: ["KineticRaster", "CGif", "CZlib"],
+            path: "Tests/KineticTestSupport"),
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
         .testTarget(name: "KineticAnimationTests", dependencies: ["KineticAnimation"]),
         .testTarget(name: "KineticDynamicsTests", dependencies: ["KineticDynamics"]),
         .testTarget(name: "KineticLayersTests", dependencies: ["KineticLayers"]),
-        .testTarget(name: "KineticRasterTests", dependencies: ["KineticRaster", "CGif", "CZlib"]),
+        .testTarget(
+            name: "KineticRasterTests", dependencies: ["KineticRaster", "KineticTestSupport", "CGif", "CZlib"]),
         .testTarget(name: "KineticEffectsTests", dependencies: ["KineticEffects", "KineticRaster"]),
-        .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
+        .testTarget(name: "KineticTests", dependencies: ["Kinetic", "KineticRaster", "KineticTestSupport"]),
         .testTarget(name: "KineticTerminalTests", dependencies: ["KineticTerminal"]),
         .testTarget(name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI"]),
     ],

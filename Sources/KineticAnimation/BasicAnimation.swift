@@ -98,6 +98,20 @@ public struct BasicAnimation<Value: Interpolatable>: Animation {
     }
 }
 
+extension BasicAnimation {
+    /// An animation from `from` to `to` lasting `duration` seconds, once: the first guess at Core Animation's
+    /// `CABasicAnimation` with `fromValue`, `toValue` and `duration`.
+    ///
+    /// - Parameters:
+    ///   - from: The start value, or nil for the model value. Default nil.
+    ///   - to: The end value, or nil for the model value. Default nil.
+    ///   - duration: Seconds, ≥ 0 (0 means Core Animation's 0.25 s).
+    ///   - timingFunction: Eases the pass. Default `.linear`.
+    public init(from: Value? = nil, to: Value? = nil, duration: MediaTime, timingFunction: TimingFunction = .linear) {
+        self.init(from: from, to: to, timing: MediaTiming(duration: duration), timingFunction: timingFunction)
+    }
+}
+
 extension BasicAnimation where Value: VectorArithmetic {
     /// An animation with Core Animation's full from/to/by rules and additive mode (see the type's table).
     ///

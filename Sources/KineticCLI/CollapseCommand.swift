@@ -43,16 +43,14 @@ enum CollapseCommand {
                 return
             }
             let spec = try spec(from: arguments)
-            var settings = try RenderSettings(
-                arguments, defaultSize: defaultSize, defaultDuration: spec.duration, defaultBackground: nil)
-            settings.duration = spec.duration
+            let settings = try RenderSettings(arguments, defaultSize: defaultSize)
             let collapse: Collapse
             do {
                 collapse = try Collapse(screen: ExampleScreen(size: settings.size).makeLayer(), spec: spec)
             } catch {
                 throw .usage("\(error)")
             }
-            try RenderPipeline.render(collapse.layer, settings: settings, streams: streams)
+            try RenderPipeline.render(try RenderPipeline.clip(of: collapse), settings: settings, streams: streams)
             try streams.err(
                 collapse.restedAt.map { "at rest after \($0) s\n" } ?? "still moving at the end of the clip\n")
         })
@@ -103,15 +101,14 @@ enum CollapseCommand {
         } catch {
             throw .data("\(path): \(error)")
         }
-        var settings = try RenderSettings(
-            arguments, defaultSize: scene.bounds.size, defaultDuration: 4, defaultBackground: nil)
+        var settings = try RenderSettings(arguments, defaultSize: scene.bounds.size)
         settings.size = scene.bounds.size
         let animation: SceneAnimation
         do {
-            animation = try SceneAnimation(scene: scene, duration: settings.duration)
+            animation = try SceneAnimation(scene: scene, duration: settings.options.duration ?? 4)
         } catch {
             throw .data("\(path): \(error)")
         }
-        try RenderPipeline.render(animation.layer, settings: settings, streams: streams)
+        try RenderPipeline.render(try RenderPipeline.clip(of: animation), settings: settings, streams: streams)
     }
 }

@@ -55,12 +55,9 @@ enum CountCommand {
                 defaultBackground: "#FFFFFF"),
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
-            var settings = try RenderSettings(
-                arguments, defaultSize: CountUp.defaultSize, defaultDuration: 1, defaultBackground: .white)
+            let settings = try RenderSettings(arguments, defaultSize: CountUp.defaultSize)
             let count = try countUp(from: arguments, size: settings.size)
-            let root = try layer(for: count)
-            if arguments.string("duration") == nil { settings.duration = count.endTime + 1.5 }
-            try RenderPipeline.render(root, settings: settings, streams: streams)
+            try RenderPipeline.render(try RenderPipeline.clip(of: count), settings: settings, streams: streams)
         })
 
     /// The gallery's count-up entries: the article's first version and countUp.js's model in yen.
@@ -80,15 +77,6 @@ enum CountCommand {
                 arguments: ["render", "count", "--to", "10000", "--format", "currency", "--locale", "ja_JP"],
                 width: 320, height: 120),
         ]
-    }
-
-    /// The effect's layers, measured with Pango as the renderer draws them.
-    static func layer(for count: CountUp) throws(CLIError) -> Layer {
-        do {
-            return try count.makeLayer(measuring: PangoTextMeasurer())
-        } catch {
-            throw .usage(error.message)
-        }
     }
 
     /// The spec the flags describe.

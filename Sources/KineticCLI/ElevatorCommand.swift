@@ -61,12 +61,9 @@ enum ElevatorCommand {
                 defaultBackground: "#FFFFFF"),
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
-            var settings = try RenderSettings(
-                arguments, defaultSize: ElevatorNumber.defaultSize, defaultDuration: 1, defaultBackground: .white)
+            let settings = try RenderSettings(arguments, defaultSize: ElevatorNumber.defaultSize)
             let spec = try elevator(from: arguments, size: settings.size)
-            let root = try layer(for: spec)
-            if arguments.string("duration") == nil { settings.duration = root.animationEndTime + 1 }
-            try RenderPipeline.render(root, settings: settings, streams: streams)
+            try RenderPipeline.render(try RenderPipeline.clip(of: spec), settings: settings, streams: streams)
         })
 
     /// The gallery's elevator entries: the article's scene, the same count rolling digit by digit, and the digits
@@ -95,15 +92,6 @@ enum ElevatorCommand {
                     "--format", "currency", "--currency", "USD", "--width", "360", "--height", "120",
                 ], width: 360, height: 120),
         ]
-    }
-
-    /// The effect's layers, measured with Pango as the renderer draws them.
-    static func layer(for spec: ElevatorNumber) throws(CLIError) -> Layer {
-        do {
-            return try spec.makeLayer(measuring: PangoTextMeasurer())
-        } catch {
-            throw .usage(error.message)
-        }
     }
 
     /// The spec the flags describe.

@@ -345,14 +345,14 @@ private struct PlaySession {
         var finalText: [StyledLine] = []
         switch scene {
         case .count(let count):
-            root = try CountCommand.layer(for: count)
+            root = try RenderPipeline.clip(of: count).root
             canvas = count.size
             background = .white
             duration = count.endTime + 0.5
             finalIsFrame = false
             finalText = [StyledLine(count.text(at: count.endTime), style: CellStyle(isBold: true))]
         case .elevator(let spec):
-            root = try ElevatorCommand.layer(for: spec)
+            root = try RenderPipeline.clip(of: spec).root
             canvas = spec.size
             background = .white
             duration = root.animationEndTime + 0.5

@@ -20,16 +20,9 @@ enum RenderCommands {
             defaultSize: Showcase.defaultSize, defaultDuration: "3", defaultBackground: "the scene's own"),
         run: { arguments, streams throws(CLIError) in
             try rejectPositionals(arguments)
-            let settings = try RenderSettings(
-                arguments, defaultSize: Showcase.defaultSize, defaultDuration: Showcase.duration,
-                defaultBackground: nil)
-            let scene: Layer
-            do {
-                scene = try Showcase(size: settings.size).makeLayer()
-            } catch {
-                throw .usage("\(error)")
-            }
-            try RenderPipeline.render(scene, settings: settings, streams: streams)
+            let settings = try RenderSettings(arguments, defaultSize: Showcase.defaultSize)
+            try RenderPipeline.render(
+                try RenderPipeline.clip(of: Showcase(size: settings.size)), settings: settings, streams: streams)
         })
 
     static func rejectPositionals(_ arguments: ParsedArguments) throws(CLIError) {

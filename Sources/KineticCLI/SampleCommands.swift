@@ -2,6 +2,7 @@ import Foundation
 import KineticAnimation
 import KineticCore
 import KineticEffects
+import KineticLayers
 
 /// `kinetic sample curve|spring|timing`: print a timing curve's, a spring's or a timing model's values.
 enum SampleCommands {
@@ -24,12 +25,11 @@ enum SampleCommands {
             points: points.map { Point(x: $0.0, y: $0.1) }, title: title, xLabel: xLabel, yLabel: yLabel)
         var arguments = ParsedArguments()
         arguments.values["output"] = path
-        let settings = try RenderSettings(
-            arguments, defaultSize: chart.size, defaultDuration: 1, defaultBackground: .white)
-        var still = settings
-        still.scale = 2
-        still.stillTime = 0
-        try RenderPipeline.render(chart.makeLayer(), settings: still, streams: streams, quiet: true)
+        var settings = try RenderSettings(arguments, defaultSize: chart.size)
+        settings.options.scale = 2
+        settings.options.stillTime = 0
+        let clip = Clip(root: chart.makeLayer(), duration: 1, background: .white)
+        try RenderPipeline.render(clip, settings: settings, streams: streams, quiet: true)
         try streams.err("plotted \(path)\n")
     }
 

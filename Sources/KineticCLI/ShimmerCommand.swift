@@ -67,17 +67,11 @@ enum ShimmerCommand {
                 defaultBackground: "#5AC8FA seed, #1C1C1E text, #FFFFFF skeleton"),
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
-            var settings = try RenderSettings(
-                arguments, defaultSize: ShimmerScene.defaultSize, defaultDuration: 1, defaultBackground: nil)
+            let settings = try RenderSettings(arguments, defaultSize: ShimmerScene.defaultSize)
             let scene = try scene(from: arguments, size: settings.size)
             do {
-                if arguments.string("duration") == nil { settings.duration = try scene.clipDuration() }
-                if arguments.string("background") == nil {
-                    settings.background = scene.suggestedBackground
-                    settings.options.background = scene.suggestedBackground
-                }
-                let root = try scene.makeLayer(measurer: PangoTextMeasurer())
-                try RenderPipeline.render(root, settings: settings, streams: streams)
+                let clip = try scene.makeClip(measuring: PangoTextMeasurer())
+                try RenderPipeline.render(clip, settings: settings, streams: streams)
             } catch let error as EffectSpecError {
                 throw .usage(error.message)
             } catch let error as CLIError {

@@ -322,3 +322,11 @@ public struct Collapse: Sendable {
         return root
     }
 }
+
+extension Collapse: Effect {
+    /// The clip: the simulated `spec.duration` seconds on the screen's own background (the simulation ran when
+    /// the collapse was made; nothing is measured).
+    public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
+        Clip(root: layer, duration: spec.duration)
+    }
+}

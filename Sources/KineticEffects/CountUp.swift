@@ -278,3 +278,23 @@ public struct CountUp: Sendable {
         return segment.from + (segment.to >= segment.from ? covered : -covered)
     }
 }
+
+extension CountUp: Effect {
+    /// A count from 0 to `target` in the default style (countUp.js's), written with `format`.
+    ///
+    /// ```swift
+    /// let count = CountUp(to: 10_000, format: NumberFormat(style: .currency(code: "JPY"), localeIdentifier: "ja_JP"))
+    /// ```
+    public init(to target: Double, format: NumberFormat) {
+        self.init(from: 0, to: target)
+        self.format = format
+    }
+
+    /// How long a clip holds the final value after the count ends, in seconds: 1.5.
+    public static let hold: MediaTime = 1.5
+
+    /// The clip: `makeLayer(measuring:)`'s label until the count (and any retarget) ends plus ``hold``, on white.
+    public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
+        Clip(root: try makeLayer(measuring: measurer), duration: endTime + Self.hold, background: .white)
+    }
+}

@@ -1,5 +1,6 @@
 import KineticAnimation
 import KineticCore
+import KineticLayers
 
 /// How the time-based count-up moves from one value to the next.
 public enum CountUpEasing: Sendable, Hashable {

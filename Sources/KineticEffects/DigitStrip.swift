@@ -1,3 +1,5 @@
+import KineticLayers
+
 /// The characters a column rolls through, in order, wrapping round from the last to the first (Ticker's character
 /// list): "0"…"9" for numbers.
 ///

@@ -177,3 +177,23 @@ public struct ElevatorNumber: Sendable {
         return root
     }
 }
+
+extension ElevatorNumber: Effect {
+    /// The values `values[i]` at `i × interval` seconds, in the digits style (or `style`), on the default canvas.
+    ///
+    /// ```swift
+    /// let elevator = ElevatorNumber(values: [7, 8, 9, 10, 99, 100], interval: 0.8)
+    /// ```
+    public init(values: [Double], interval: MediaTime = 1, style: Style = .digits) {
+        self.init(changes: NumberChange.sequence(values, interval: interval), style: style)
+    }
+
+    /// How long a clip holds the last value after it has settled, in seconds: 1.
+    public static let hold: MediaTime = 1
+
+    /// The clip: `makeLayer(measuring:)`'s layers until the last change has settled plus ``hold``, on white.
+    public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
+        let root = try makeLayer(measuring: measurer)
+        return Clip(root: root, duration: root.animationEndTime + Self.hold, background: .white)
+    }
+}

@@ -1,4 +1,5 @@
 import KineticCore
+import KineticLayers
 
 /// A value a number effect shows from `time` on.
 public struct NumberChange: Sendable, Hashable {

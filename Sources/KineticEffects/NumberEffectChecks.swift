@@ -1,4 +1,5 @@
 import KineticCore
+import KineticLayers
 
 /// The range checks the number effects' specs share, each throwing a message that names the value, its unit and
 /// the range it must be in.

@@ -1,4 +1,5 @@
 import Foundation
+import KineticLayers
 
 /// How a number effect writes its value: Foundation's locale-aware number formatting (grouping, a fixed number of
 /// decimals, currency, percent) with an optional prefix and suffix.

@@ -1,5 +1,6 @@
 import KineticAnimation
 import KineticCore
+import KineticLayers
 
 /// How a rolling column (or anything else an effect moves) travels to a new target: a fixed duration with a timing
 /// curve, or a spring.

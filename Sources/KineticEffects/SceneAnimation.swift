@@ -12,6 +12,8 @@ public struct SceneAnimation: Sendable {
     public let layer: Layer
     /// When everything came to rest, or nil.
     public let restedAt: MediaTime?
+    /// How long was simulated, in seconds.
+    public let duration: MediaTime
 
     /// The colours items cycle through.
     static let palette: [Color] = [
@@ -24,6 +26,7 @@ public struct SceneAnimation: Sendable {
     ///
     /// - Throws: `SceneError` (with the JSON path of a problem) when the scene or the numbers are invalid.
     public init(scene: DynamicsScene, duration: MediaTime, sampleRate: Double = 60) throws(SceneError) {
+        self.duration = duration
         let result = try SceneSimulation.run(scene: scene, seconds: duration, rate: sampleRate)
         restedAt = result.restedAt
         let bounds = scene.bounds
@@ -70,5 +73,12 @@ public struct SceneAnimation: Sendable {
             root.addSublayer(box)
         }
         layer = root
+    }
+}
+
+extension SceneAnimation: Effect {
+    /// The clip: the simulated ``duration`` on the scene's dark background.
+    public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
+        Clip(root: layer, duration: duration)
     }
 }

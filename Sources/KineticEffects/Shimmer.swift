@@ -1,4 +1,5 @@
 import KineticCore
+import KineticLayers
 
 /// The shimmer effect in Facebook Shimmer's model: a bright band sweeps across any content (text, shapes, a
 /// skeleton placeholder) through a gradient mask that travels at a steady pace, cycle after cycle, with a pause

@@ -1,4 +1,5 @@
 import KineticCore
+import KineticLayers
 
 /// Where Facebook Shimmer's gradient mask sits and how far and how long it travels, for one content size
 /// (`FBShimmeringLayer.m`'s layout, as DESIGN.md states it).

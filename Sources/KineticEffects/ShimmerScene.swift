@@ -94,3 +94,14 @@ public struct ShimmerScene: Sendable, Hashable {
         }
     }
 }
+
+extension ShimmerScene: Effect {
+    /// The clip: one loop (``clipDuration()``), seamless unless the shimmer stops, on ``suggestedBackground``.
+    public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
+        var stops = false
+        if case .default(let shimmer) = style, shimmer.stopAt != nil { stops = true }
+        return Clip(
+            root: try makeLayer(measurer: measurer), duration: try clipDuration(), loops: !stops,
+            background: suggestedBackground)
+    }
+}

@@ -183,3 +183,10 @@ public struct Showcase: Sendable, Hashable {
         return text
     }
 }
+
+extension Showcase: Effect {
+    /// The clip: one ``duration``-second loop on the scene's own background (no text to measure).
+    public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
+        Clip(root: try makeLayer(), duration: Self.duration, loops: true)
+    }
+}

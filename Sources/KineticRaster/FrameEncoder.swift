@@ -7,7 +7,7 @@ import KineticCore
 /// destination and is renamed into place by `finish()`; `cancel()`, a thrown error, or releasing an unfinished
 /// encoder removes the temporary file, so nothing partial is ever left at the destination.
 ///
-/// Encoders are not thread-safe; `FrameSequenceRenderer` renders in parallel and appends in order from one
+/// Encoders are not thread-safe; `renderSequence` renders in parallel and appends in order from one
 /// thread.
 public protocol FrameEncoder: AnyObject {
     /// The format written.
@@ -20,6 +20,11 @@ public protocol FrameEncoder: AnyObject {
     var height: Int { get }
     /// Frames appended so far.
     var frameCount: Int { get }
+    /// The width of the picture in the file, in pixels: `width`, or more where the format needs it (H.264 and VP9
+    /// in 4:2:0 need even sides: a 375-px frame is written 376 px wide, the extra column a copy of the last).
+    var writtenWidth: Int { get }
+    /// The height of the picture in the file, in pixels (see `writtenWidth`).
+    var writtenHeight: Int { get }
 
     /// Adds a frame shown for `duration` seconds (> 0 and finite; a still PNG ignores it).
     ///
@@ -38,6 +43,9 @@ public protocol FrameEncoder: AnyObject {
 }
 
 extension FrameEncoder {
+    public var writtenWidth: Int { width }
+    public var writtenHeight: Int { height }
+
     /// Runs `body`; if it throws, cancels the encoder (removing its temporary file) and rethrows.
     func cancellingOnError<R>(_ body: () throws(RasterError) -> R) throws(RasterError) -> R {
         do {

@@ -51,8 +51,18 @@ public final class ProgressReporter: Sendable {
         state = Mutex(State())
     }
 
+    /// Writes to descriptor 2 and ignores failures: a progress bar is never worth a trap (`FileHandle.write`
+    /// traps when stderr is gone), and the command reports its own errors.
     private static let writeToStandardError: @Sendable (String) -> Void = { text in
-        FileHandle.standardError.write(Data(text.utf8))
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return -1 }
+                return Foundation.write(STDERR_FILENO, base + offset, raw.count - offset)
+            }
+            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
+        }
     }
 
     /// True when the reporter draws anything.

@@ -37,6 +37,8 @@ public enum RasterError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidState(String)
     /// The work was cancelled; nothing was left behind.
     case cancelled
+    /// An effect's spec could not be turned into layers; the message says which value and how to fix it.
+    case invalidEffect(String)
 
     public var description: String {
         switch self {
@@ -81,6 +83,8 @@ public enum RasterError: Error, Hashable, Sendable, CustomStringConvertible {
             return message
         case .cancelled:
             return "cancelled"
+        case .invalidEffect(let message):
+            return message
         }
     }
 }

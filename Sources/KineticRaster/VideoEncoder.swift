@@ -34,6 +34,8 @@ public final class VideoEncoder: FrameEncoder {
     private let background: RGBA8?
     private let outputWidth: Int
     private let outputHeight: Int
+    public var writtenWidth: Int { outputWidth }
+    public var writtenHeight: Int { outputHeight }
     private var process: Process?
     private var input: FileHandle?
     private let errorOutput = ErrorOutput()

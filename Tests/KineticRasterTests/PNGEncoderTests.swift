@@ -1,6 +1,7 @@
 import Foundation
 import KineticCore
 import KineticRaster
+import KineticTestSupport
 import XCTest
 
 final class PNGEncoderTests: XCTestCase {

@@ -1,34 +1,36 @@
+// Decoders for the images Kinetic writes, written independently of its encoders (giflib for GIF, zlib and
+// the PNG chunk layout for PNG and APNG), so that tests check files as a viewer reads them.
 import CGif
 import CZlib
 import Foundation
 import KineticRaster
 
 /// A decoded animation frame: the full canvas as a viewer shows it, and how long it is shown.
-struct DecodedFrame {
-    var image: RGBAFrame
+package struct DecodedFrame {
+    package var image: RGBAFrame
     /// Seconds (APNG: delay_num / delay_den; GIF: centiseconds / 100).
-    var duration: Double
+    package var duration: Double
     /// APNG: (numerator, denominator); GIF: (centiseconds, 100).
-    var delay: (numerator: Int, denominator: Int)
+    package var delay: (numerator: Int, denominator: Int)
     /// The rectangle the frame stored (x, y, width, height).
-    var region: [Int] = []
+    package var region: [Int] = []
 }
 
-struct DecodedAnimation {
-    var width: Int
-    var height: Int
-    var frames: [DecodedFrame]
+package struct DecodedAnimation {
+    package var width: Int
+    package var height: Int
+    package var frames: [DecodedFrame]
     /// APNG num_plays / GIF plays (NETSCAPE repeat + 1; 0 = forever; 1 when there is no loop extension).
-    var plays: Int
+    package var plays: Int
     /// PNG colour type (APNG only).
-    var colorType: Int = 6
+    package var colorType: Int = 6
     /// The default image (IDAT) for APNG.
-    var defaultImage: RGBAFrame?
+    package var defaultImage: RGBAFrame?
 }
 
-enum TestDecodingError: Error, CustomStringConvertible {
+package enum TestDecodingError: Error, CustomStringConvertible {
     case malformed(String)
-    var description: String {
+    package var description: String {
         switch self {
         case .malformed(let text): return text
         }
@@ -37,8 +39,8 @@ enum TestDecodingError: Error, CustomStringConvertible {
 
 /// A small PNG / APNG decoder written for the tests: checks every CRC, inflates with zlib, undoes the five
 /// filters, composes APNG frames (dispose NONE/BACKGROUND/PREVIOUS, blend SOURCE/OVER). 8-bit RGB and RGBA only.
-enum PNGTestDecoder {
-    static func decode(path: String) throws -> DecodedAnimation {
+package enum PNGTestDecoder {
+    package static func decode(path: String) throws -> DecodedAnimation {
         let data = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         guard data.count > 8, Array(data[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else {
             throw TestDecodingError.malformed("not a PNG signature")
@@ -194,7 +196,7 @@ enum PNGTestDecoder {
         return frame
     }
 
-    static func inflate(_ input: [UInt8]) throws -> [UInt8] {
+    package static func inflate(_ input: [UInt8]) throws -> [UInt8] {
         var stream = z_stream()
         guard kinetic_inflate_init(&stream) == Z_OK else { throw TestDecodingError.malformed("inflateInit") }
         defer { inflateEnd(&stream) }
@@ -228,8 +230,8 @@ enum PNGTestDecoder {
 
 /// Decodes a GIF with giflib's DGif API and composes the frames as a browser does (disposal 2 clears the
 /// frame's rectangle to transparent).
-enum GIFTestDecoder {
-    static func decode(path: String) throws -> DecodedAnimation {
+package enum GIFTestDecoder {
+    package static func decode(path: String) throws -> DecodedAnimation {
         var code: Int32 = 0
         guard let gif = DGifOpenFileName(path, &code) else {
             throw TestDecodingError.malformed("DGifOpenFileName: \(code)")
