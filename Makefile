@@ -1,11 +1,16 @@
 # Kinetic — the two commands: `make demo` and `make test`. See README.md.
 SWIFT ?= swift
 DEMO_DIR ?= kinetic-demo
+PREFIX ?= /usr/local
 
-.PHONY: setup build demo test lint format bench clean
+.PHONY: setup setup-test build demo test lint format bench clean install
 
+# What building and rendering need (C libraries, fonts, ffmpeg); setup-test adds the tests' browser and tmux.
 setup:
-	@./scripts/setup.sh
+	@./scripts/setup.sh demo
+
+setup-test:
+	@./scripts/setup.sh test
 
 build: setup
 	$(SWIFT) build
@@ -14,7 +19,13 @@ demo: setup
 	$(SWIFT) build -c release --product kinetic
 	$$($(SWIFT) build -c release --show-bin-path)/kinetic demo --out $(DEMO_DIR)
 
-test: setup
+# Installs the kinetic command into $(PREFIX)/bin (make install PREFIX=$$HOME/.local).
+install: setup
+	$(SWIFT) build -c release --product kinetic
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/kinetic $(DESTDIR)$(PREFIX)/bin/kinetic
+
+test: setup-test
 	$(SWIFT) build
 	$(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources

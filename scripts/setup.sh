@@ -8,8 +8,19 @@ set -euo pipefail
 # extra and Liberation are named too because fontconfig's fallbacks draw from them, so a fresh machine renders
 # the goldens exactly as the machine that recorded them), ffmpeg for MP4/WebM, chromium for the gallery test,
 # tmux for the terminal end-to-end tests.
+#
+# `setup.sh` (or `setup.sh demo`) installs what building and rendering need; `setup.sh test` adds what only the
+# tests use (a browser, tmux).
 PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libimagequant-dev libgif-dev fonts-inter fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra
-    fonts-liberation ffmpeg chromium tmux)
+    fonts-liberation ffmpeg)
+case "${1:-demo}" in
+demo) ;;
+test) PACKAGES+=(chromium tmux) ;;
+*)
+    echo "usage: setup.sh [demo|test]" >&2
+    exit 64
+    ;;
+esac
 
 case "$(uname -s)" in
 Darwin)
@@ -45,5 +56,8 @@ fi
 echo "setup: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq >/dev/null
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+DEBCONF_NOWARNINGS=yes $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1 || {
+    echo "setup: apt-get install ${missing[*]} failed; run it yourself to see why" >&2
+    exit 1
+}
 echo "setup: done"

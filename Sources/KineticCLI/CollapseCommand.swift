@@ -52,7 +52,8 @@ enum CollapseCommand {
             }
             try RenderPipeline.render(try RenderPipeline.clip(of: collapse), settings: settings, streams: streams)
             try streams.err(
-                collapse.restedAt.map { "at rest after \($0) s\n" } ?? "still moving at the end of the clip\n")
+                collapse.restedAt.map { "at rest after \($0.secondsText) s\n" }
+                    ?? "still moving at the end of the clip\n")
         })
 
     static func spec(from arguments: ParsedArguments) throws(CLIError) -> CollapseSpec {

@@ -59,6 +59,12 @@ struct NumberRange: Sendable, Hashable {
 }
 
 extension Double {
+    /// A time for people: seconds to the hundredth (`2.48`, `0.5`, `12`), or in full below a hundredth.
+    var secondsText: String {
+        guard isFinite, abs(self) >= 0.01 else { return humanText }
+        return ((self * 100).rounded() / 100).humanText
+    }
+
     /// The number as a person writes it: `240`, `0.5`, `1e19`, `-0.001` (never `240.0` or `1e+19`).
     var humanText: String {
         guard isFinite else { return isNaN ? "nan" : (self < 0 ? "-inf" : "inf") }

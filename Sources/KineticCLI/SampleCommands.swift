@@ -41,8 +41,9 @@ enum SampleCommands {
         usage: "sample curve SPEC [--count N] [--json]",
         details: """
             SPEC: linear, ease, ease-in, ease-out, ease-in-out (CSS), default, easeIn, easeOut, easeInEaseOut (iOS),
-            cubic-bezier(x1, y1, x2, y2) with x1, x2 in [0, 1], steps(n[, start|end|jump-start|jump-end|jump-none|
-            jump-both]), step-start, step-end. Prints N lines `x y`, x evenly spaced from 0 to 1.
+            cubic-bezier(x1, y1, x2, y2) with x1, x2 in [0, 1] and |y1|, |y2| ≤ 10⁶, steps(n[, start|end|jump-start|
+            jump-end|jump-none|jump-both]), step-start, step-end. Prints a header `# x y`, then N lines `x y`, x evenly
+            spaced from 0 to 1.
             """,
         options: [.value("count", "N", "Number of samples, 2…1000000 (default 101)."), jsonOption, plotOption],
         run: { arguments, streams throws(CLIError) in
@@ -64,7 +65,8 @@ enum SampleCommands {
                 ])
                 try streams.out(json.text + "\n")
             } else {
-                try streams.out(points.map { "\(JSONOutput.format($0.0)) \(JSONOutput.format($0.1))\n" }.joined())
+                try streams.out(
+                    "# x y\n" + points.map { "\(JSONOutput.format($0.0)) \(JSONOutput.format($0.1))\n" }.joined())
             }
         })
 
@@ -95,7 +97,8 @@ enum SampleCommands {
             --duration D --bounce B] [--velocity V] [--seconds S] [--rate HZ] [--json]
             """,
         details: """
-            Prints lines `t x v` (seconds, progress, progress per second) and the settling duration on stderr.
+            Prints a header `# t x v`, then lines `t x v` (seconds, progress, progress per second), and the settling
+            duration on stderr.
             With no parameters: Core Animation's CASpringAnimation defaults, mass 1, stiffness 100, damping 10.
             """,
         options: [
@@ -154,11 +157,14 @@ enum SampleCommands {
                 try streams.out(json.text + "\n")
             } else {
                 try streams.out(
-                    rows.map { "\(JSONOutput.format($0.0)) \(JSONOutput.format($0.1)) \(JSONOutput.format($0.2))\n" }
+                    "# t x v\n"
+                        + rows.map {
+                            "\(JSONOutput.format($0.0)) \(JSONOutput.format($0.1)) \(JSONOutput.format($0.2))\n"
+                        }
                         .joined())
             }
             if let settling {
-                try streams.err("settling duration: \(settling) s\n")
+                try streams.err("settling duration: \(settling.secondsText) s\n")
             } else {
                 try streams.err("settling duration: never (an undamped spring oscillates forever)\n")
             }
@@ -226,7 +232,8 @@ enum SampleCommands {
             --at T1,T2,… [--json]
             """,
         details: """
-            For each parent time prints `t progress iteration` (progress after the curve), or `t removed` when the
+            Prints a header `# t progress iteration`; then for each parent time `t progress iteration` (progress
+            after the curve), or `t removed` when the
             animation is not applied at that time. Follows Core Animation: local time = (t − beginTime) × speed +
             timeOffset; one autoreversing repeat plays forward and back; duration 0 means 0.25 s.
             """,
@@ -277,7 +284,7 @@ enum SampleCommands {
                 timeOffset: try arguments.double("time-offset", in: .within(1e6, "seconds"), default: 0),
                 repeatCount: repeatCount,
                 repeatDuration: repeatDuration, autoreverses: arguments.flag("autoreverses"), fillMode: fill)
-            var lines = ""
+            var lines = "# t progress iteration\n"
             var samples: [JSONOutput] = []
             for t in times {
                 if let state = model.state(at: t) {

@@ -4,7 +4,19 @@ import XCTest
 /// End-to-end tests of `kinetic sample …` on the built binary: output values, JSON, help and errors.
 final class SampleCommandTests: XCTestCase {
     private func lines(_ text: String) -> [[String]] {
-        text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ").map(String.init) }
+    }
+
+    func testEachTableStartsWithAHeaderNamingItsColumns() throws {
+        let tables: [([String], String)] = [
+            (["sample", "curve", "ease", "--count", "2"], "# x y"),
+            (["sample", "spring", "--seconds", "0.1"], "# t x v"),
+            (["sample", "timing", "--duration", "1", "--at", "0"], "# t progress iteration"),
+        ]
+        for (arguments, header) in tables {
+            let result = try KineticProcess.run(arguments)
+            XCTAssertEqual(result.stdout.split(separator: "\n").first.map(String.init), header, "\(arguments)")
+        }
     }
 
     func testCurvePrintsEvenlySpacedSamples() throws {
