@@ -55,8 +55,20 @@ enum CountCommand {
                 defaultBackground: "#FFFFFF"),
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
-            let settings = try RenderSettings(arguments, defaultSize: CountUp.defaultSize)
-            let count = try countUp(from: arguments, size: settings.size)
+            var settings = try RenderSettings(arguments, defaultSize: CountUp.defaultSize)
+            var count = try countUp(from: arguments, size: settings.size)
+            // The default canvas grows to fit the widest text (a given --width is kept; text that does not fit it
+            // is a warning).
+            if arguments.string("width") == nil {
+                let needed = try RenderPipeline.contentWidth { m throws(EffectSpecError) in
+                    try count.contentWidth(measuring: m)
+                }
+                let fitted = (needed + count.font.size).rounded(.up)
+                if fitted > settings.size.width {
+                    settings.size.width = fitted
+                    count.size.width = fitted
+                }
+            }
             try RenderPipeline.render(try RenderPipeline.clip(of: count), settings: settings, streams: streams)
         })
 

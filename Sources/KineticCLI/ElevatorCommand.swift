@@ -61,8 +61,20 @@ enum ElevatorCommand {
                 defaultBackground: "#FFFFFF"),
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
-            let settings = try RenderSettings(arguments, defaultSize: ElevatorNumber.defaultSize)
-            let spec = try elevator(from: arguments, size: settings.size)
+            var settings = try RenderSettings(arguments, defaultSize: ElevatorNumber.defaultSize)
+            var spec = try elevator(from: arguments, size: settings.size)
+            // The default canvas grows to fit the widest value (a given --width or --box-width is kept, and a
+            // value that does not fit it is a warning).
+            if arguments.string("width") == nil, spec.style == .digits, spec.boxSize == nil {
+                let needed = try RenderPipeline.contentWidth { m throws(EffectSpecError) in
+                    try spec.contentWidth(measuring: m)
+                }
+                let fitted = (needed + spec.font.size).rounded(.up)
+                if fitted > settings.size.width {
+                    settings.size.width = fitted
+                    spec.size.width = fitted
+                }
+            }
             try RenderPipeline.render(try RenderPipeline.clip(of: spec), settings: settings, streams: streams)
         })
 

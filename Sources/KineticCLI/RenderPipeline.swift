@@ -156,6 +156,17 @@ enum RenderPipeline {
         }
     }
 
+    /// The width an effect's content needs, measured with Pango (`measure` calls the effect's `contentWidth`).
+    static func contentWidth(_ measure: (PangoTextMeasurer) throws(EffectSpecError) -> Double) throws(CLIError)
+        -> Double
+    {
+        do {
+            return try measure(PangoTextMeasurer())
+        } catch {
+            throw .usage(error.message)
+        }
+    }
+
     /// Maps a renderer or encoder error to the command's exit status.
     static func cliError(_ error: RasterError) -> CLIError {
         let text = "\(error)"

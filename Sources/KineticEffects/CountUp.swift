@@ -293,8 +293,29 @@ extension CountUp: Effect {
     /// How long a clip holds the final value after the count ends, in seconds: 1.5.
     public static let hold: MediaTime = 1.5
 
+    /// The width of the widest text the count shows, in points: what the canvas must hold for nothing to be cut
+    /// off.
+    ///
+    /// - Throws: `EffectSpecError` for an invalid spec (see `validate()`).
+    public func contentWidth(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Double {
+        try makeManager(measuring: measurer).boxWidth
+    }
+
     /// The clip: `makeLayer(measuring:)`'s label until the count (and any retarget) ends plus ``hold``, on white.
+    /// When the widest text is wider than the canvas it is cut off, and the clip carries a warning that says so.
     public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
-        Clip(root: try makeLayer(measuring: measurer), duration: endTime + Self.hold, background: .white)
+        let root = try makeLayer(measuring: measurer)
+        var clip = Clip(root: root, duration: endTime + Self.hold, background: .white)
+        let needed = try contentWidth(measuring: measurer)
+        if needed > size.width + 0.5 {
+            let widest = frames.max { abs($0.value) < abs($1.value) }.map { format.string(for: $0.value) } ?? ""
+            clip.warnings.append(
+                Clip.Warning(
+                    layer: root.name ?? "count",
+                    message: "the text '\(widest)' is \(ElevatorNumber.points(needed)) pt wide but the canvas is "
+                        + "\(ElevatorNumber.points(size.width)) pt: it is cut off; make the canvas at least "
+                        + "\(ElevatorNumber.points(needed.rounded(.up))) pt wide"))
+        }
+        return clip
     }
 }

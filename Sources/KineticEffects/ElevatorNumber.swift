@@ -191,9 +191,41 @@ extension ElevatorNumber: Effect {
     /// How long a clip holds the last value after it has settled, in seconds: 1.
     public static let hold: MediaTime = 1
 
+    /// The width of the widest value as written, in points: what the box must hold for nothing to be cut off.
+    ///
+    /// - Throws: `EffectSpecError` for an invalid spec (see `validate()`).
+    public func contentWidth(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Double {
+        try validate()
+        switch style {
+        case .seed:
+            return changes.map { measurer.advance(of: format.string(for: $0.value), font: font) }.max() ?? 0
+        case .digits:
+            let sizing = try DigitColumnManager(format: format, font: font, measurer: measurer, boxWidth: 0)
+            return changes.map { sizing.width(of: $0.value) }.max() ?? 0
+        }
+    }
+
     /// The clip: `makeLayer(measuring:)`'s layers until the last change has settled plus ``hold``, on white.
+    /// When the widest value is wider than the box it is cut off, and the clip carries a warning that says so.
     public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
         let root = try makeLayer(measuring: measurer)
-        return Clip(root: root, duration: root.animationEndTime + Self.hold, background: .white)
+        var clip = Clip(root: root, duration: root.animationEndTime + Self.hold, background: .white)
+        let needed = try contentWidth(measuring: measurer)
+        let box = resolvedBoxSize.width
+        if needed > box + 0.5 {
+            let widest = changes.max { abs($0.value) < abs($1.value) }.map { format.string(for: $0.value) } ?? ""
+            clip.warnings.append(
+                Clip.Warning(
+                    layer: root.name ?? "elevator",
+                    message: "values such as '\(widest)' are \(Self.points(needed)) pt wide but the box is "
+                        + "\(Self.points(box)) pt: they are cut off; make the box (or the canvas) at least "
+                        + "\(Self.points(needed.rounded(.up))) pt wide"))
+        }
+        return clip
+    }
+
+    /// A length for a message: whole points, or tenths below 10.
+    static func points(_ value: Double) -> String {
+        value >= 10 ? "\(Int(value.rounded()))" : "\((value * 10).rounded() / 10)"
     }
 }

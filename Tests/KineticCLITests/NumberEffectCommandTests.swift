@@ -100,6 +100,28 @@ final class NumberEffectCommandTests: XCTestCase {
         XCTAssertEqual(width, 640)
     }
 
+    func testTheDefaultCanvasFitsTheWidestValueAndAGivenOneThatIsTooNarrowWarns() throws {
+        let folder = try makeFolder()
+        for (arguments, minimumWidth) in [
+            (["render", "count", "--to", "1000000", "--suffix", "+"], 339),
+            (["render", "elevator", "--values", "1299.99,999", "--format", "currency", "--currency", "USD"], 250),
+        ] {
+            let result = try KineticProcess.run(arguments + ["-o", folder + "/fit.png"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertFalse(result.stderr.contains("warning"), result.stderr)
+            let width = result.stderr.split(separator: "(").last?.split(separator: "×").first.flatMap { Int($0) }
+            XCTAssertGreaterThan(width ?? 0, minimumWidth, "\(arguments): \(result.stderr)")
+        }
+        let narrow = try KineticProcess.run([
+            "render", "count", "--to", "1000000", "--suffix", "+", "--width", "200", "-o", folder + "/narrow.png",
+        ])
+        XCTAssertEqual(narrow.status, 0, narrow.stderr)
+        XCTAssertTrue(
+            narrow.stderr.contains(
+                "warning: the text '1,000,000+' is 339 pt wide but the canvas is 200 pt: it is cut off"),
+            narrow.stderr)
+    }
+
     func testErrorsSayWhatWasWrong() throws {
         let folder = try makeFolder()
         let out = ["-o", folder + "/x.gif"]

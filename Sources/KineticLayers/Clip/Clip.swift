@@ -25,13 +25,34 @@ public struct Clip {
     /// The background the effect is meant to be seen on, or nil for none (transparent where the layers leave the
     /// canvas empty). A renderer uses it unless told otherwise. Default nil.
     public var background: Color?
+    /// What the effect knows will not show as asked — content wider than its box, say — each naming the layer.
+    /// Renderers report these with their own warnings. Default none.
+    public var warnings: [Warning]
+
+    /// Something in a clip that will not show as its spec asked.
+    public struct Warning: Sendable, Hashable, CustomStringConvertible {
+        /// The layer concerned (its name).
+        public var layer: String
+        /// What will not show, and how to fix it.
+        public var message: String
+
+        public init(layer: String, message: String) {
+            self.layer = layer
+            self.message = message
+        }
+
+        public var description: String { "\(layer): \(message)" }
+    }
 
     /// A clip of `root` lasting `duration` seconds.
-    public init(root: Layer, duration: MediaTime, loops: Bool = false, background: Color? = nil) {
+    public init(
+        root: Layer, duration: MediaTime, loops: Bool = false, background: Color? = nil, warnings: [Warning] = []
+    ) {
         self.root = root
         self.duration = duration
         self.loops = loops
         self.background = background
+        self.warnings = warnings
     }
 
     /// The canvas, in points: the root layer's bounds.

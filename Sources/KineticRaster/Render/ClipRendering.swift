@@ -189,7 +189,9 @@ extension Clip {
         }
         return RenderedFile(
             path: path, plan: plan, writtenWidth: encoder.writtenWidth, writtenHeight: encoder.writtenHeight,
-            warnings: Self.distinct(renderer.warnings))
+            warnings: Self.distinct(
+                warnings.map { RenderWarning(kind: .effect, layer: $0.layer, message: $0.message) } + renderer.warnings)
+        )
     }
 }
 

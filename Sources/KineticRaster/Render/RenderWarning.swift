@@ -28,6 +28,9 @@ public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {
         /// A shadow on a layer that is sheared or rotated while scaled unevenly: the blur was done along the
         /// screen axes with the layer's horizontal and vertical spread, not along the layer's own axes.
         case approximateShadowBlur
+        /// The effect itself reported that something will not show as its spec asked (`Clip.warnings`), such as
+        /// a value wider than its box.
+        case effect
     }
 
     /// The kind of problem.
