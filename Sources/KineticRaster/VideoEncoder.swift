@@ -164,6 +164,10 @@ public final class VideoEncoder: FrameEncoder {
             "-f", "rawvideo", "-pix_fmt", hasAlpha ? "rgba" : "rgb24",
             "-s", "\(outputWidth)x\(outputHeight)", "-framerate", "\(rate.numerator)/\(rate.denominator)",
             "-i", "pipe:0",
+            // sRGB frames → BT.709 YCbCr in limited (TV) range, and the file says so, so that players convert
+            // back with the same matrix and show the colours the frames had (untagged, many assume BT.601).
+            "-vf", "scale=out_color_matrix=bt709:out_range=tv",
+            "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
         ]
         switch format {
         case .webm:

@@ -49,6 +49,47 @@ final class VideoEncoderTests: XCTestCase {
         XCTAssertEqual(folder.contents(), ["v.mp4"])
     }
 
+    func testVideosAreTaggedBT709LimitedRangeAndDecodeToTheFrameColours() throws {
+        try requireFFmpeg()
+        let folder = try TemporaryFolder()
+        // Saturated colours show a BT.601/BT.709 mix-up most: each decoded colour must be within 4 of the frame's.
+        let colours = [Color(red: 0.2, green: 0.4, blue: 0.8), Color(red: 0.9, green: 0.1, blue: 0.1)]
+        for format in ["mp4", "webm"] {
+            let path = folder.file("c.\(format)")
+            let frames = try colours.map { try RGBAFrame(width: 32, height: 32, color: $0) }
+            try encode(frames, durations: [0.5, 0.5], to: path, options: EncoderOptions(background: .white))
+            let ffprobe = try XCTUnwrap(findExecutable("ffprobe"))
+            let tags = try XCTUnwrap(
+                runCommand(
+                    ffprobe,
+                    [
+                        "-v", "error", "-select_streams", "v:0", "-show_entries",
+                        "stream=color_space,color_primaries,color_transfer,color_range", "-of", "csv=p=0", path,
+                    ]))
+            XCTAssertEqual(tags.trimmingCharacters(in: .whitespacesAndNewlines), "tv,bt709,bt709,bt709", format)
+            let ffmpeg = try XCTUnwrap(findExecutable("ffmpeg"))
+            // Every frame, decoded as players do (ffmpeg reads the tags), as raw RGB.
+            let raw = folder.file("frames.rgb")
+            _ = runCommand(ffmpeg, ["-v", "error", "-y", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", raw])
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
+            let frameBytes = 32 * 32 * 3
+            XCTAssertEqual(bytes.count % frameBytes, 0, format)
+            let frameCount = bytes.count / frameBytes
+            XCTAssertGreaterThanOrEqual(frameCount, 2, format)
+            for (index, colour) in colours.enumerated() where frameCount >= 2 {
+                // The first frame shows the first colour, the last the second.
+                let frame = index == 0 ? 0 : frameCount - 1
+                let centre = frame * frameBytes + (16 * 32 + 16) * 3
+                let expected = [colour.red, colour.green, colour.blue].map { Int(($0 * 255).rounded()) }
+                for channel in 0..<3 {
+                    XCTAssertEqual(
+                        Double(bytes[centre + channel]), Double(expected[channel]), accuracy: 4,
+                        "\(format) colour \(index) channel \(channel)")
+                }
+            }
+        }
+    }
+
     func testMP4IsDeterministic() throws {
         try requireFFmpeg()
         let folder = try TemporaryFolder()
