@@ -32,6 +32,10 @@ struct RenderSettings {
             .value("background", "COLOR", "#RRGGBB[AA] or 'transparent' (default \(defaultBackground))."),
             .value("loop", "N", "Animated images: times to play, 0…65535, 0 = forever (default 0)."),
             .value("dither", "D", "GIF dithering, 0…1 (default 1)."),
+            .value(
+                "matte", "COLOR",
+                "Transparent GIF: blend soft edges with this colour (the page's) instead of cutting them at half "
+                    + "alpha, which looks jagged; for real alpha write .apng (default none)."),
             .flag("dry-run", "Check every option and print what would be written (size, frames), writing nothing."),
         ]
     }
@@ -67,6 +71,13 @@ struct RenderSettings {
         }
         if let loop = try arguments.int("loop", in: 0...65535) { options.encoder.loopCount = loop }
         if let dither = try arguments.double("dither", in: Limits.fraction) { options.encoder.gif.dithering = dither }
+        if let text = arguments.string("matte") {
+            do {
+                options.encoder.gif.matte = try Color(hex: text)
+            } catch {
+                throw .usage("--matte: \(error.description)")
+            }
+        }
     }
 
     /// The frame size in pixels of a `canvas`, checked with the flags' names: each side 1…8,192 px.

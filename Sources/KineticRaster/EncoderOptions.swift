@@ -60,12 +60,18 @@ public struct GIFOptions: Hashable, Sendable {
     /// With a transparent background, pixels whose alpha is below this (1…255) become transparent and the others
     /// opaque (GIF has 1-bit transparency). Defaults to 128.
     public var alphaThreshold: Int
+    /// With a transparent background, the colour of the page the GIF will sit on, as image editors' matte: every
+    /// pixel with any coverage is drawn opaque, blended with this colour by its alpha, and only fully transparent
+    /// pixels stay transparent — soft edges instead of the jagged ones a cut at `alphaThreshold` makes. Its own
+    /// alpha is ignored. Nil (the default) cuts at `alphaThreshold`. For real alpha, write APNG instead.
+    public var matte: Color?
 
     /// Creates GIF options; see each property for its range and default.
     public init(
         dithering: Double = 0.5, quality: Int = 98, speed: Int = 6, maximumColors: Int = 256,
-        alphaThreshold: Int = 128
+        alphaThreshold: Int = 128, matte: Color? = nil
     ) {
+        self.matte = matte
         self.dithering = dithering
         self.quality = quality
         self.speed = speed

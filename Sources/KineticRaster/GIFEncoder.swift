@@ -36,6 +36,8 @@ public final class GIFEncoder: FrameEncoder {
     private let dithering: Double
     private let background: RGBA8?
     private let alphaThreshold: UInt8
+    /// `GIFOptions.matte` as an opaque pixel, or nil.
+    private let matte: RGBA8?
     private var isDone = false
     /// What a viewer shows after the frames written so far and their disposal: straight RGBA words, 0 where
     /// transparent.
@@ -71,6 +73,7 @@ public final class GIFEncoder: FrameEncoder {
         dithering = options.gif.dithering
         background = options.background.map { RGBA8(premultiplying: $0.withAlpha(1)) }
         alphaThreshold = UInt8(options.gif.alphaThreshold)
+        matte = options.gif.matte.map { RGBA8(premultiplying: $0.withAlpha(1)) }
         quantizer = try ImageQuantizer(options: options.gif)
         canvas = [UInt32](repeating: 0, count: width * height)
         previousSource = canvas
@@ -143,6 +146,7 @@ public final class GIFEncoder: FrameEncoder {
     private func prepare(_ frame: RGBAFrame) {
         let background = self.background
         let threshold = alphaThreshold
+        let matte = self.matte
         frame.withUnsafeBytes { raw in
             incoming.withUnsafeMutableBufferPointer { out in
                 for i in 0..<out.count {
@@ -150,6 +154,8 @@ public final class GIFEncoder: FrameEncoder {
                         red: raw[i * 4], green: raw[i * 4 + 1], blue: raw[i * 4 + 2], alpha: raw[i * 4 + 3])
                     if let background {
                         out[i] = Self.opaqueWord(pixel.composited(over: background))
+                    } else if let matte {
+                        out[i] = pixel.alpha == 0 ? 0 : Self.opaqueWord(pixel.composited(over: matte))
                     } else {
                         out[i] = pixel.alpha >= threshold ? Self.opaqueWord(pixel.straight) : 0
                     }

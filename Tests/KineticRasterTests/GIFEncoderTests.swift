@@ -94,6 +94,31 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(decoded.frames.map(\.image), frames)
     }
 
+    func testAMatteBlendsSoftEdgesInsteadOfCuttingThem() throws {
+        let folder = try TemporaryFolder()
+        // A red row fading out: alpha 255, 192, 128, 64, 16, 0 (premultiplied).
+        var frame = try RGBAFrame(width: 6, height: 1)
+        for (x, alpha) in [255, 192, 128, 64, 16, 0].enumerated() {
+            frame[x, 0] = RGBA8(red: UInt8(alpha), green: 0, blue: 0, alpha: UInt8(alpha))
+        }
+        try encode([frame], durations: [0.1], to: folder.file("cut.gif"))
+        var options = EncoderOptions()
+        options.gif.matte = .white
+        try encode([frame], durations: [0.1], to: folder.file("matte.gif"), options: options)
+        let cut = try XCTUnwrap(GIFTestDecoder.decode(path: folder.file("cut.gif")).frames.first?.image)
+        let matte = try XCTUnwrap(GIFTestDecoder.decode(path: folder.file("matte.gif")).frames.first?.image)
+        // Without a matte: cut at half alpha, red or nothing.
+        XCTAssertEqual((0..<6).map { cut[$0, 0].alpha }, [255, 255, 255, 0, 0, 0])
+        // With a white matte: every covered pixel is opaque, red blended with white by its alpha.
+        XCTAssertEqual((0..<6).map { matte[$0, 0].alpha }, [255, 255, 255, 255, 255, 0])
+        for (x, alpha) in [255, 192, 128, 64, 16].enumerated() {
+            let white = 255 - alpha  // green and blue: what the matte adds
+            XCTAssertEqual(Double(matte[x, 0].red), 255, accuracy: 3, "x \(x)")
+            XCTAssertEqual(Double(matte[x, 0].green), Double(white), accuracy: 3, "x \(x)")
+            XCTAssertEqual(Double(matte[x, 0].blue), Double(white), accuracy: 3, "x \(x)")
+        }
+    }
+
     func testLoopCountsMapToNetscapeRepeats() throws {
         let folder = try TemporaryFolder()
         let frames = [
