@@ -44,11 +44,16 @@ let package = Package(
             name: "CGif", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .systemLibrary(
+            name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"]), .brew(["gdk-pixbuf"])]),
+        .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(
             name: "KineticRaster",
-            dependencies: ["KineticCore", "KineticLayers", "CCairo", "CPangoCairo", "CImageQuant", "CGif", "CZlib"]),
+            dependencies: [
+                "KineticCore", "KineticLayers", "CCairo", "CPangoCairo", "CImageQuant", "CGif", "CGdkPixbuf", "CZlib",
+            ]),
 
         // Live playback in a terminal: the diffing screen renderer, half-block pixels, inline text effects.
         .target(

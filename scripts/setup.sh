@@ -3,7 +3,7 @@
 # Idempotent: prints nothing and changes nothing when everything is already present.
 set -euo pipefail
 
-# Debian packages: C libraries for KineticRaster (cairo, pango, libimagequant, giflib), the fonts the renderer and
+# Debian packages: C libraries for KineticRaster (cairo, pango, libimagequant, giflib, gdk-pixbuf for pictures), the fonts the renderer and
 # its golden images use (Inter for tabular digits, Noto CJK for Japanese, DejaVu for Arabic and Hebrew; DejaVu
 # extra and Liberation are named too because fontconfig's fallbacks draw from them, so a fresh machine renders
 # the goldens exactly as the machine that recorded them), ffmpeg for MP4/WebM, chromium for the gallery test,
@@ -11,8 +11,8 @@ set -euo pipefail
 #
 # `setup.sh` (or `setup.sh demo`) installs what building and rendering need; `setup.sh test` adds what only the
 # tests use (a browser, tmux).
-PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libimagequant-dev libgif-dev fonts-inter fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra
-    fonts-liberation ffmpeg)
+PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libimagequant-dev libgif-dev libgdk-pixbuf-2.0-dev fonts-inter fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra
+    fonts-liberation fonts-noto-color-emoji ffmpeg)
 case "${1:-demo}" in
 demo) ;;
 test) PACKAGES+=(chromium tmux) ;;
@@ -27,7 +27,7 @@ Darwin)
     for tool in pkg-config; do command -v "$tool" >/dev/null || missing=1; done
     if ! pkg-config --exists cairo pangocairo imagequant 2>/dev/null; then
         echo "Kinetic needs these Homebrew packages (install them, then run make again):"
-        echo "  brew install pkg-config cairo pango libimagequant giflib ffmpeg tmux && brew install --cask font-inter"
+        echo "  brew install pkg-config cairo pango libimagequant giflib gdk-pixbuf ffmpeg tmux && brew install --cask font-inter"
         exit 1
     fi
     exit 0

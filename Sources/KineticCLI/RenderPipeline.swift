@@ -14,6 +14,8 @@ struct RenderSettings {
     var options: RenderOptions
     /// `--dry-run`: check and describe the output, write nothing.
     var dryRun: Bool
+    /// `--background-image`: a picture drawn under the effect, covering the canvas.
+    var backgroundImage: String?
 
     /// The flags behind these settings, with their defaults, for every render command's `--help`.
     static func options(defaultSize: Size, defaultDuration: String, defaultBackground: String) -> [OptionSpec] {
@@ -30,6 +32,9 @@ struct RenderSettings {
             .value("duration", "S", "Clip length in seconds, 0 < S ≤ 600 (default \(defaultDuration))."),
             .value("time", "S", "For a .png still: the time shown, 0…600 s (default: the end of the clip)."),
             .value("background", "COLOR", "#RRGGBB[AA] or 'transparent' (default \(defaultBackground))."),
+            .value(
+                "background-image", "FILE",
+                "A PNG or JPEG under the effect, covering the canvas (a screenshot, a backdrop) (default none)."),
             .value("loop", "N", "Animated images: times to play, 0…65535, 0 = forever (default 0)."),
             .value("dither", "D", "GIF dithering, 0…1 (default 1)."),
             .value(
@@ -47,6 +52,7 @@ struct RenderSettings {
         }
         self.output = output
         dryRun = arguments.flag("dry-run")
+        backgroundImage = arguments.string("background-image")
         size = Size(
             width: try arguments.double("width", in: Limits.canvasPoints, default: defaultSize.width),
             height: try arguments.double("height", in: Limits.canvasPoints, default: defaultSize.height))
@@ -110,6 +116,17 @@ enum RenderPipeline {
             throw .usage("\(error)")
         }
         _ = try settings.pixelSize(of: clip.size)
+        if let path = settings.backgroundImage {
+            // Checked now, so a missing picture is an error rather than a warning after the render.
+            do {
+                _ = try RGBAFrame(contentsOfImageFile: path)
+            } catch {
+                throw .noInput("--background-image: \(error)")
+            }
+            let picture = ImageLayer(path: path, frame: clip.root.bounds, gravity: .resizeAspectFill)
+            picture.name = "background-image"
+            clip.root.insertSublayer(picture, at: 0)
+        }
         if format != .png, settings.options.duration == nil {
             // A clip length derived from the effect's options (a --stop-at, values × --interval…).
             guard clip.duration.isFinite, clip.duration > 0, clip.duration <= RenderLimits.clipSeconds else {

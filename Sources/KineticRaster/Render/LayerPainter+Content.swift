@@ -11,6 +11,8 @@ extension LayerPainter {
             return gradient.colors.isEmpty || gradient.bounds.isEmpty ? 0 : 1
         case let text as TextLayer:
             return text.string.isEmpty || text.foregroundColor.alpha <= 0 ? 0 : 1
+        case let image as ImageLayer:
+            return image.imagePath == nil || image.bounds.isEmpty ? 0 : 1
         case let shape as ShapeLayer:
             guard !shape.path.isEmpty else { return 0 }
             let fills = (shape.fillColor?.alpha ?? 0) > 0 ? 1 : 0
@@ -26,8 +28,44 @@ extension LayerPainter {
         case let gradient as GradientLayer: try drawGradient(gradient, in: context, alpha: alpha)
         case let text as TextLayer: try drawText(text, in: context, alpha: alpha)
         case let shape as ShapeLayer: drawShape(shape, in: context, alpha: alpha)
+        case let image as ImageLayer: try drawImage(image, in: context, alpha: alpha)
         default: break
         }
+    }
+
+    // MARK: Pictures
+
+    /// Draws the picture in the bounds as `contentsGravity` says, clipped to the bounds, filtered bilinearly.
+    private func drawImage(_ layer: ImageLayer, in context: CairoContext, alpha: Double) throws(RasterError) {
+        guard let path = layer.imagePath else { return }
+        let picture: RGBAFrame
+        switch pictures.picture(at: path) {
+        case .success(let frame): picture = frame
+        case .failure(let error):
+            warn(.unreadableImage, layer, "\(error); the picture was not drawn")
+            return
+        }
+        let bounds = layer.bounds.standardized
+        let target = ImageLayer.placement(
+            of: Size(width: Double(picture.width), height: Double(picture.height)), in: bounds,
+            gravity: layer.contentsGravity)
+        guard target.size.width > 0, target.size.height > 0 else { return }
+        let pattern = try CairoPattern(surface: CairoSurface(frame: picture))
+        // Edge pixels extend outwards (as Core Animation samples a picture), so scaling does not fade its border
+        // into transparency; the clip keeps them from showing beyond the picture and the bounds.
+        pattern.extend = .pad
+        context.save()
+        defer { context.restore() }
+        context.beginPath()
+        context.addRect(bounds)
+        context.clip()
+        context.beginPath()
+        context.addRect(target)
+        context.clip()
+        context.translate(x: target.minX, y: target.minY)
+        context.scale(x: target.size.width / Double(picture.width), y: target.size.height / Double(picture.height))
+        context.setSource(pattern)
+        context.paint(alpha: alpha)
     }
 
     // MARK: Gradients
@@ -148,7 +186,10 @@ extension LayerPainter {
                 warn(
                     .fontFallback, layer,
                     "'\(Self.excerpt(run.text))' is in none of the families \(requested) and was drawn with "
-                        + "'\(run.family)'")
+                        + "'\(run.family)'"
+                        + (run.family.lowercased().contains("emoji")
+                            ? " (glyphs are drawn as outlines, so a colour emoji shows as a silhouette in the text "
+                                + "colour)" : ""))
             }
         }
         if !usage.missing.isEmpty {

@@ -24,8 +24,12 @@ final class LayerPainter {
     /// squashed flat (Core Animation draws nothing either), and Cairo would refuse the matrix.
     static let degenerateDeterminant = 1e-12
 
-    init(scale: Double) throws(RasterError) {
+    /// The decoded pictures of image layers, shared with the other frames.
+    let pictures: PictureCache
+
+    init(scale: Double, pictures: PictureCache = PictureCache()) throws(RasterError) {
         self.scale = scale
+        self.pictures = pictures
         textContext = try TextContext()
     }
 

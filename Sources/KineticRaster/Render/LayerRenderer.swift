@@ -39,6 +39,8 @@ public final class LayerRenderer: Sendable {
     /// Canvases of finished frames, reused by the next frames: allocating (and page-faulting) a fresh 8 MB surface
     /// for every 1080p frame costs as much as drawing it. Holds at most as many surfaces as frames rendered at once.
     private let canvases = Mutex<[PooledCanvas]>([])
+    /// Pictures of `ImageLayer`s, decoded once per renderer and shared by every frame (or why they could not be).
+    private let pictures = PictureCache()
 
     /// A renderer of `pixelWidth` × `pixelHeight` pixels.
     ///
@@ -115,7 +117,7 @@ public final class LayerRenderer: Sendable {
         }
         let surface = canvas.surface
         surface.clear(to: background ?? .clear)
-        let painter = try LayerPainter(scale: scale)
+        let painter = try LayerPainter(scale: scale, pictures: pictures)
         // When drawing fails the canvas is dropped, not put back.
         let context = try CairoContext(surface: surface)
         try painter.draw(root, in: context)

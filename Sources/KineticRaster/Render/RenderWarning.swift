@@ -31,6 +31,8 @@ public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {
         /// The effect itself reported that something will not show as its spec asked (`Clip.warnings`), such as
         /// a value wider than its box.
         case effect
+        /// An image layer's picture file could not be read or decoded; nothing was drawn in its place.
+        case unreadableImage
     }
 
     /// The kind of problem.
