@@ -88,16 +88,13 @@ enum CollapseCommand {
     }
 
     static func renderScene(path: String, arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .noInput(
-                FileManager.default.fileExists(atPath: path)
-                    ? "cannot read '\(path)': check its permissions" : "no such file '\(path)'")
-        }
+        let data = try InputFile.contents(of: path)
+        let name = path == "-" ? "stdin" : InputFile.printable(path)
         let scene: DynamicsScene
         do {
             scene = try DynamicsScene.parse(data)
         } catch {
-            throw .data("\(path): \(error)")
+            throw .data("\(name): \(error)")
         }
         var settings = try RenderSettings(
             arguments, defaultSize: scene.bounds.size, defaultDuration: 4, defaultBackground: nil)
@@ -106,7 +103,7 @@ enum CollapseCommand {
         do {
             animation = try SceneAnimation(scene: scene, duration: settings.duration)
         } catch {
-            throw .data("\(path): \(error)")
+            throw .data("\(name): \(error)")
         }
         try RenderPipeline.render(animation.layer, settings: settings, streams: streams)
     }

@@ -27,24 +27,42 @@ enum SimulateCommand {
             let rate = try arguments.double("rate", default: 60)
             guard seconds > 0, seconds <= 3600 else { throw .usage("--seconds must be in (0, 3600], got \(seconds)") }
             guard rate > 0, rate <= 1000 else { throw .usage("--rate must be in (0, 1000], got \(rate)") }
-            let data: Data
-            if path == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                guard let contents = FileManager.default.contents(atPath: path) else {
-                    let exists = FileManager.default.fileExists(atPath: path)
-                    throw .noInput(
-                        exists ? "cannot read '\(path)': check its permissions" : "no such file '\(path)'")
-                }
-                data = contents
-            }
-            let output: Data
-            do {
-                output = try SceneSimulation.run(sceneJSON: data, seconds: seconds, rate: rate)
+            let name = path == "-" ? "stdin" : InputFile.printable(path)
+            let bytes = try InputFile.contents(of: path)
+            let scene: DynamicsScene
+            do { scene = try DynamicsScene.parse(bytes) } catch { throw .data("\(name): \(error)") }
+            do throws(SceneError) {
+                try SceneSimulation.checkRun(itemCount: scene.items.count, seconds: seconds, rate: rate)
             } catch {
-                throw .data("\(path == "-" ? "stdin" : path): \(error)")
+                throw .usage("--\(error.path): \(error.message)")
             }
-            let text = String(decoding: output, as: UTF8.self)
-            try streams.out(text.hasSuffix("\n") ? text : text + "\n")
+            try write(scene: scene, name: name, seconds: seconds, rate: rate, to: streams)
         })
+
+    /// The size at which buffered output is written: large enough that a frame of one item is not a write(2) of
+    /// its own, small enough that memory stays flat.
+    static let writeChunk = 64 << 10
+
+    /// Simulates `scene` and writes the JSON frame by frame as it is computed (nothing but the current frame and
+    /// up to ``writeChunk`` bytes of text are held), in exactly the bytes of ``SceneSimulation/run(sceneJSON:seconds:rate:)``.
+    static func write(scene: DynamicsScene, name: String, seconds: Double, rate: Double, to streams: StandardStreams)
+        throws(CLIError)
+    {
+        func simulating<T>(_ body: () throws(SceneError) -> T) throws(CLIError) -> T {
+            do throws(SceneError) { return try body() } catch { throw .data("\(name): \(error)") }
+        }
+        let frames = try simulating { () throws(SceneError) in
+            try SceneSimulation.Frames(scene: scene, seconds: seconds, rate: rate)
+        }
+        var text = SceneSimulation.TrajectoryJSON.opening(rate: rate)
+        while let frame = try simulating({ () throws(SceneError) in try frames.next() }) {
+            SceneSimulation.TrajectoryJSON.append(frame, index: frames.nextIndex - 1, to: &text)
+            if text.utf8.count >= writeChunk {
+                try streams.out(text)
+                text = ""
+            }
+        }
+        text += SceneSimulation.TrajectoryJSON.closing(restedAt: frames.restedAt)
+        try streams.out(text)
+    }
 }
