@@ -8,9 +8,11 @@ enum SimulateCommand {
         summary: "Run a UIKit Dynamics scene (JSON) and print the items' trajectories as JSON.",
         usage: "simulate SCENE.json [--seconds S] [--rate HZ]",
         details: """
-            SCENE.json (or - for standard input) gives the bounds, gravity, collision and items; omitted fields take
-            UIKit's defaults. Prints {"rate", "frames": [{"t", "items": [{"id", "x", "y", "angle", "vx", "vy",
-            "w"}]}], "restedAt"}, x and y being each item's centre. The format is documented in docs/simulate.md.
+            SCENE.json (or - for standard input; a pipe, FIFO or <(…) reads the same; at most 64 MiB) gives the
+            bounds, gravity, collision and items; omitted fields take UIKit's defaults, and every number has a range
+            (docs/simulate.md). Prints {"rate", "frames": [{"t", "items": [{"id", "x", "y", "angle", "vx", "vy",
+            "w"}]}], "restedAt"}, x and y being each item's centre, frame by frame as they are computed. A run has
+            at most 10^8 item-frames (frames × items) and 10^7 item-seconds. The format is in docs/simulate.md.
             """,
         options: [
             .value("seconds", "S", "Simulated time, 0 < S ≤ 3600 (default 5)."),

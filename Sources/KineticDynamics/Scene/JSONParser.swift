@@ -252,7 +252,10 @@ struct JSONParser {
     private mutating func string() throws(JSONSyntaxError) -> String {
         let start = index
         index += 1  // "
+        // Runs of plain characters are copied in one piece; a string without escapes is decoded in place.
         var utf8: [UInt8] = []
+        var runStart = index
+        var hasEscapes = false
         while true {
             guard index < bytes.count else {
                 throw error("the string that starts at line \(line) column \(column(at: start)) is not closed")
@@ -260,21 +263,24 @@ struct JSONParser {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                let run = UnsafeRawBufferPointer(rebasing: bytes[runStart..<index])
                 index += 1
+                guard hasEscapes else { return String(decoding: run, as: UTF8.self) }
+                utf8.append(contentsOf: run)
                 return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
+                utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                hasEscapes = true
                 try escape(into: &utf8)
+                runStart = index
             case 0x00..<0x20:
                 throw error(
                     "a control character (\(scalarName(UInt32(byte)))) must be escaped in a string"
                         + (byte == 0x0A ? " (write \\n; a string cannot span lines)" : ""))
             case 0x20..<0x80:
-                utf8.append(byte)
                 index += 1
             default:
-                let length = try utf8SequenceLength()
-                utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<(index + length)]))
-                index += length
+                index += try utf8SequenceLength()
             }
         }
     }
@@ -336,7 +342,7 @@ struct JSONParser {
             index = escapeStart
             throw error("\\u escape of U+\(hex(scalarValue)) is not a Unicode character")
         }
-        utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
+        UTF8.encode(scalar) { utf8.append($0) }
     }
 
     private mutating func hexQuad(escapeStart: Int) throws(JSONSyntaxError) -> UInt16 {
