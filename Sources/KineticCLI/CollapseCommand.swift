@@ -99,9 +99,19 @@ enum CollapseCommand {
         var settings = try RenderSettings(
             arguments, defaultSize: scene.bounds.size, defaultDuration: 4, defaultBackground: nil)
         settings.size = scene.bounds.size
+        // The animation keeps every sampled state until the render: at most 5,000,000 (about 100 bytes each).
+        let sceneSampleRate = 60.0
+        let maximumSceneStates = 5_000_000.0
+        let keptStates = Double(scene.items.count) * ((settings.duration * sceneSampleRate).rounded(.down) + 1)
+        guard keptStates <= maximumSceneStates else {
+            throw .usage(
+                "--duration \(JSONOutput.format(settings.duration)) s of \(scene.items.count) items sampled at "
+                    + "\(JSONOutput.format(sceneSampleRate)) Hz are \(JSONOutput.format(keptStates)) item states to keep; "
+                    + "at most \(JSONOutput.format(maximumSceneStates)) (shorten --duration or use fewer items)")
+        }
         let animation: SceneAnimation
         do {
-            animation = try SceneAnimation(scene: scene, duration: settings.duration)
+            animation = try SceneAnimation(scene: scene, duration: settings.duration, sampleRate: sceneSampleRate)
         } catch {
             throw .data("\(name): \(error)")
         }

@@ -17,6 +17,7 @@ enum InputFile {
 
     /// The bytes of `path` (`-` = standard input, left open), at most `limit` of them.
     static func contents(of path: String, limit: Int = maximumSize) throws(CLIError) -> [UInt8] {
+        let limit = min(max(limit, 0), Int.max - 1)
         let isStandardInput = path == "-"
         let name = isStandardInput ? "standard input" : "'\(printable(path))'"
         var descriptor: Int32 = 0

@@ -349,4 +349,21 @@ final class SimulateCommandTests: XCTestCase {
                 + "100000000 (lower seconds or rate, or use fewer items)\n")
         XCTAssertEqual(result.stdout, "")
     }
+
+    func testASceneRenderKeepsABoundedNumberOfStates() throws {
+        let items = (0..<1000).map {
+            "{\"id\": \"i\($0)\", \"frame\": {\"x\": \($0 % 100), \"y\": \($0 / 100), \"width\": 1, \"height\": 1}}"
+        }
+        let path = try writeScene(
+            "{\"bounds\": {\"x\": 0, \"y\": 0, \"width\": 100, \"height\": 100}, \"items\": ["
+                + items.joined(separator: ", ") + "]}")
+        let output = NSTemporaryDirectory() + "kinetic-\(UUID().uuidString).gif"
+        let result = try KineticProcess.run(["render", "collapse", "--scene", path, "-o", output, "--duration", "90"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(
+            result.stderr,
+            "kinetic render collapse: --duration 90 s of 1000 items sampled at 60 Hz are 5401000 item states to keep; "
+                + "at most 5000000 (shorten --duration or use fewer items)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
 }
