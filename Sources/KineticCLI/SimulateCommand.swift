@@ -12,7 +12,7 @@ enum SimulateCommand {
             bounds, gravity, collision and items; omitted fields take UIKit's defaults, and every number has a range
             (docs/simulate.md). Prints {"rate", "frames": [{"t", "items": [{"id", "x", "y", "angle", "vx", "vy",
             "w"}]}], "restedAt"}, x and y being each item's centre, frame by frame as they are computed. A run has
-            at most 10^8 item-frames (frames × items) and 10^7 item-seconds. The format is in docs/simulate.md.
+            at most 10^8 item-frames (frames × items) and 2·10^6 item-seconds. The format is in docs/simulate.md.
             """,
         options: [
             .value("seconds", "S", "Simulated time, 0 < S ≤ 3600 (default 5)."),

@@ -239,8 +239,8 @@ final class SceneLimitsTests: XCTestCase {
             "rate: 12001 frames of 10000 items are 120010000 item-frames of output; at most 100000000 "
                 + "(lower seconds or rate, or use fewer items)")
         XCTAssertEqual(
-            message(items: 10_000, seconds: 1001, rate: 0.5),
-            "seconds: 1001 s of 10000 items are 10010000 item-seconds of simulation; at most 10000000 "
+            message(items: 10_000, seconds: 201, rate: 0.5),
+            "seconds: 201 s of 10000 items are 2010000 item-seconds of simulation; at most 2000000 "
                 + "(lower seconds or use fewer items)")
         XCTAssertEqual(
             message(items: 0, seconds: 3600, rate: 1000), "rate: seconds × rate gives 3600001 frames; at most 1000000")

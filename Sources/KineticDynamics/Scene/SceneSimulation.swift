@@ -71,8 +71,9 @@ public enum SceneSimulation {
     /// The largest output of one run, in item-frames (frames × items): 10⁸, about 13 GB of JSON.
     public static let maximumItemFrames = 100_000_000
     /// The most simulation work of one run, in item-seconds (items × seconds; the engine takes 120 steps a
-    /// second): 10⁷, e.g. 10,000 items for 1000 s or 1000 items for an hour.
-    public static let maximumItemSeconds = 10_000_000.0
+    /// second): 2·10⁶, e.g. 10,000 items for 200 s or 1000 items for 2000 s. At 60 frames a second the output cap
+    /// allows about as much; this bounds the work of runs sampled more rarely.
+    public static let maximumItemSeconds = 2_000_000.0
 
     /// Checks the arguments of a run of `itemCount` items: `seconds` finite and ≥ 0, `rate` finite and > 0, at
     /// most ``maximumFrameCount`` frames, ``maximumItemFrames`` item-frames and ``maximumItemSeconds``
