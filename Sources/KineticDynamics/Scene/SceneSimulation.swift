@@ -9,7 +9,7 @@ import KineticCore
 /// {"rate": 60,
 ///  "frames": [{"t": 0, "items": [{"id": "a", "x": 60, "y": 40, "angle": 0, "vx": 0, "vy": 0, "w": 0}]},
 ///             …],
-///  "restedAt": 1.2583333333333333}
+///  "restedAt": 1.5333333333333303}
 /// ```
 ///
 /// - `rate`: frames per second, as given. Frame k is at `t` = k / rate seconds, for k = 0 … ⌊seconds · rate⌋.
@@ -21,6 +21,10 @@ import KineticCore
 ///
 /// The engine steps at 1/120 s; a frame shows the last whole step at or before its time (no interpolation), so
 /// the frames of any rate sample one and the same trajectory. The same input gives the same bytes.
+///
+/// ``Frames`` computes a run one frame at a time and ``TrajectoryJSON`` writes each frame as it comes, so that
+/// memory does not grow with the simulated time; ``run(sceneJSON:seconds:rate:)`` and ``run(scene:seconds:rate:)``
+/// are conveniences built on them. A run is bounded by ``checkRun(itemCount:seconds:rate:)``.
 public enum SceneSimulation {
     /// One frame of the output.
     public struct Frame: Sendable, Equatable {
