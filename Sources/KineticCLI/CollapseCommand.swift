@@ -91,24 +91,32 @@ enum CollapseCommand {
     }
 
     static func renderScene(path: String, arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .noInput(
-                FileManager.default.fileExists(atPath: path)
-                    ? "cannot read '\(path)': check its permissions" : "no such file '\(path)'")
-        }
+        let data = try InputFile.contents(of: path)
+        let name = path == "-" ? "stdin" : InputFile.printable(path)
         let scene: DynamicsScene
         do {
             scene = try DynamicsScene.parse(data)
         } catch {
-            throw .data("\(path): \(error)")
+            throw .data("\(name): \(error)")
         }
         var settings = try RenderSettings(arguments, defaultSize: scene.bounds.size)
         settings.size = scene.bounds.size
+        // The animation keeps every sampled state until the render: at most 5,000,000 (about 100 bytes each).
+        let sceneSampleRate = 60.0
+        let maximumSceneStates = 5_000_000.0
+        let duration = settings.options.duration ?? 4
+        let keptStates = Double(scene.items.count) * ((duration * sceneSampleRate).rounded(.down) + 1)
+        guard keptStates <= maximumSceneStates else {
+            throw .usage(
+                "--duration \(duration.humanText) s of \(scene.items.count) items sampled at "
+                    + "\(sceneSampleRate.humanText) Hz are \(keptStates.humanText) item states to keep; "
+                    + "at most \(maximumSceneStates.humanText) (shorten --duration or use fewer items)")
+        }
         let animation: SceneAnimation
         do {
-            animation = try SceneAnimation(scene: scene, duration: settings.options.duration ?? 4)
+            animation = try SceneAnimation(scene: scene, duration: duration, sampleRate: sceneSampleRate)
         } catch {
-            throw .data("\(path): \(error)")
+            throw .data("\(name): \(error)")
         }
         try RenderPipeline.render(try RenderPipeline.clip(of: animation), settings: settings, streams: streams)
     }

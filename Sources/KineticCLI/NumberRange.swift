@@ -69,14 +69,15 @@ extension Double {
     var humanText: String {
         guard isFinite else { return isNaN ? "nan" : (self < 0 ? "-inf" : "inf") }
         if self == rounded(), abs(self) < 1e18 {
-            // Whole numbers in full up to a million, then as 1e15 or 1250000 (no long runs of zeros).
+            // Whole numbers in full (5401000), but a power of ten times one digit from a billion up as 1e15.
             var digits = String(Int64(self))
             var zeros = 0
-            while abs(self) >= 1e6, digits.hasSuffix("0") {
+            while digits.hasSuffix("0"), digits.count > 1 {
                 digits.removeLast()
                 zeros += 1
             }
-            return zeros >= 3 ? "\(digits)e\(zeros)" : String(Int64(self))
+            let mantissa = digits.hasPrefix("-") ? digits.dropFirst() : Substring(digits)
+            return zeros >= 9 && mantissa.count == 1 ? "\(digits)e\(zeros)" : String(Int64(self))
         }
         return "\(self)".replacingOccurrences(of: "e+", with: "e")
     }

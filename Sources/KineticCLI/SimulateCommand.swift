@@ -8,9 +8,11 @@ enum SimulateCommand {
         summary: "Run a UIKit Dynamics scene (JSON) and print the items' trajectories as JSON.",
         usage: "simulate SCENE.json [--seconds S] [--rate HZ]",
         details: """
-            SCENE.json (or - for standard input) gives the bounds, gravity, collision and items; omitted fields take
-            UIKit's defaults. Prints {"rate", "frames": [{"t", "items": [{"id", "x", "y", "angle", "vx", "vy",
-            "w"}]}], "restedAt"}, x and y being each item's centre. The format is documented in docs/simulate.md.
+            SCENE.json (or - for standard input; a pipe, FIFO or <(…) reads the same; at most 64 MiB) gives the
+            bounds, gravity, collision and items; omitted fields take UIKit's defaults, and every number has a range
+            (docs/simulate.md). Prints {"rate", "frames": [{"t", "items": [{"id", "x", "y", "angle", "vx", "vy",
+            "w"}]}], "restedAt"}, x and y being each item's centre, frame by frame as they are computed. A run has
+            at most 10^8 item-frames (frames × items) and 2·10^6 item-seconds. The format is in docs/simulate.md.
             """,
         options: [
             .value("seconds", "S", "Simulated time, 0 < S ≤ 3600 (default 5)."),
@@ -25,24 +27,42 @@ enum SimulateCommand {
             }
             let seconds = try arguments.double("seconds", in: .above(0, upTo: 3600, "seconds"), default: 5)
             let rate = try arguments.double("rate", in: .above(0, upTo: 1000, "frames per second"), default: 60)
-            let data: Data
-            if path == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
-            } else {
-                guard let contents = FileManager.default.contents(atPath: path) else {
-                    let exists = FileManager.default.fileExists(atPath: path)
-                    throw .noInput(
-                        exists ? "cannot read '\(path)': check its permissions" : "no such file '\(path)'")
-                }
-                data = contents
-            }
-            let output: Data
-            do {
-                output = try SceneSimulation.run(sceneJSON: data, seconds: seconds, rate: rate)
+            let name = path == "-" ? "stdin" : InputFile.printable(path)
+            let bytes = try InputFile.contents(of: path)
+            let scene: DynamicsScene
+            do { scene = try DynamicsScene.parse(bytes) } catch { throw .data("\(name): \(error)") }
+            do throws(SceneError) {
+                try SceneSimulation.checkRun(itemCount: scene.items.count, seconds: seconds, rate: rate)
             } catch {
-                throw .data("\(path == "-" ? "stdin" : path): \(error)")
+                throw .usage("--\(error.path): \(error.message)")
             }
-            let text = String(decoding: output, as: UTF8.self)
-            try streams.out(text.hasSuffix("\n") ? text : text + "\n")
+            try write(scene: scene, name: name, seconds: seconds, rate: rate, to: streams)
         })
+
+    /// The size at which buffered output is written: large enough that a frame of one item is not a write(2) of
+    /// its own, small enough that memory stays flat.
+    static let writeChunk = 64 << 10
+
+    /// Simulates `scene` and writes the JSON frame by frame as it is computed (nothing but the current frame and
+    /// up to ``writeChunk`` bytes of text are held), in exactly the bytes of ``SceneSimulation/run(sceneJSON:seconds:rate:)``.
+    static func write(scene: DynamicsScene, name: String, seconds: Double, rate: Double, to streams: StandardStreams)
+        throws(CLIError)
+    {
+        func simulating<T>(_ body: () throws(SceneError) -> T) throws(CLIError) -> T {
+            do throws(SceneError) { return try body() } catch { throw .data("\(name): \(error)") }
+        }
+        let frames = try simulating { () throws(SceneError) in
+            try SceneSimulation.Frames(scene: scene, seconds: seconds, rate: rate)
+        }
+        var text = SceneSimulation.TrajectoryJSON.opening(rate: rate)
+        while let frame = try simulating({ () throws(SceneError) in try frames.next() }) {
+            SceneSimulation.TrajectoryJSON.append(frame, index: frames.nextIndex - 1, to: &text)
+            if text.utf8.count >= writeChunk {
+                try streams.out(text)
+                text = ""
+            }
+        }
+        text += SceneSimulation.TrajectoryJSON.closing(restedAt: frames.restedAt)
+        try streams.out(text)
+    }
 }

@@ -14,21 +14,30 @@ import KineticCore
 ///  "boundaries": [{"id": "floor", "from": [0, 600], "to": [375, 600]}]}
 /// ```
 ///
-/// - `gravity`: omitted = angle π/2 (down), magnitude 1 (1000 pt/s²); `null` = no gravity.
+/// - `bounds`: x, y in −10⁶…10⁶ pt; width, height in 0.01…10⁶ pt.
+/// - `gravity`: omitted = angle π/2 (down), magnitude 1 (1000 pt/s²); `null` = no gravity. Angle in −10⁶…10⁶ rad,
+///   magnitude 0…1000.
 /// - `collision.mode`: `"items"`, `"boundaries"` or `"everything"` (default); `collision.boundary`:
 ///   `"reference-bounds"` (default: the bounds are walls) or `"none"`.
-/// - items: `frame` is the unrotated frame in points (width, height > 0); `angle` in radians (clockwise on screen);
-///   `elasticity` 0…1, `friction` ≥ 0, `density` > 0, `resistance` and `angularResistance` ≥ 0; optional
-///   `"shape": "rectangle" | "ellipse"` and `"cornerRadius"` (points) for rounded rectangles. Ids are unique.
-/// - `boundaries`: extra two-sided segments by id, `[x, y]` points.
+/// - `items` (at most 10,000): `id` a unique string of at most 256 UTF-8 bytes; `frame` the unrotated frame (x, y
+///   in −10⁶…10⁶ pt, width, height in 0.01…10⁶ pt); `angle` in −10⁶…10⁶ rad (clockwise on screen, default 0);
+///   `elasticity` 0…1 (default 0), `friction` 0…1000 (default 0), `density` 0.0001…10⁶ (default 1),
+///   `resistance` and `angularResistance` 0…10⁶ per second (default 0); optional `"shape": "rectangle" |
+///   "ellipse"` and `"cornerRadius"` (points, 0…half the shorter side) for rounded rectangles.
+/// - `boundaries` (at most 10,000): extra two-sided segments with unique ids, `[x, y]` points in −10⁶…10⁶ pt,
+///   the two ends different.
 ///
-/// Unknown fields are errors (a misspelt field would otherwise be silently ignored).
-public struct DynamicsScene: Decodable, Sendable, Equatable {
+/// Unknown fields are errors (a misspelt field would otherwise be silently ignored), and so is any number outside
+/// its range (``SceneLimits``): the error names the JSON path, the range and the value as written
+/// (`gravity.angle: must be in -1000000...1000000 rad (got 1e+300)`). The document itself must be strict JSON
+/// (RFC 8259, UTF-8, at most 64 levels deep); its errors give the line and column. `DynamicsScene` is not
+/// `Decodable`: ``parse(_:)`` reads the JSON with its own parser so that these errors can be exact.
+public struct DynamicsScene: Sendable, Equatable {
     /// Gravity: direction in radians and magnitude (1 = 1000 pt/s²).
     public struct Gravity: Sendable, Equatable {
-        /// Radians; π/2 points down. Default π/2.
+        /// Radians, −10⁶…10⁶; π/2 points down. Default π/2.
         public var angle: Double = Double.pi / 2
-        /// 1 = 1000 pt/s². Default 1.
+        /// 0…1000; 1 = 1000 pt/s². Default 1.
         public var magnitude: Double = 1
 
         /// Gravity at `angle` radians with `magnitude` (1 = 1000 pt/s²); the defaults point down at 1000 pt/s².
@@ -48,27 +57,27 @@ public struct DynamicsScene: Decodable, Sendable, Equatable {
 
     /// One item.
     public struct Item: Sendable, Equatable {
-        /// Unique id, echoed in the output.
+        /// Unique id of at most 256 UTF-8 bytes, echoed in the output.
         public var id: String
-        /// The unrotated frame, in points.
+        /// The unrotated frame, in points: x, y in −10⁶…10⁶, width, height in 0.01…10⁶.
         public var frame: Rect
-        /// Radians, clockwise on screen. Default 0.
+        /// Radians, −10⁶…10⁶, clockwise on screen. Default 0.
         public var angle: Double = 0
         /// 0…1. Default 0.
         public var elasticity: Double = 0
-        /// ≥ 0. Default 0.
+        /// 0…1000. Default 0.
         public var friction: Double = 0
-        /// > 0. Default 1.
+        /// 0.0001…10⁶. Default 1.
         public var density: Double = 1
-        /// ≥ 0, 1/s. Default 0.
+        /// 0…10⁶, 1/s. Default 0.
         public var resistance: Double = 0
-        /// ≥ 0, 1/s. Default 0.
+        /// 0…10⁶, 1/s. Default 0.
         public var angularResistance: Double = 0
         /// Default true.
         public var allowsRotation = true
         /// Default false.
         public var anchored = false
-        /// The collision outline. Default rectangle.
+        /// The collision outline. Default rectangle. A rounded rectangle's radius is 0…half the shorter side.
         public var shape: DynamicItemCollisionBoundsType = .rectangle
 
         /// An item with UIKit's defaults for everything but its id and unrotated frame (points).
@@ -80,11 +89,11 @@ public struct DynamicsScene: Decodable, Sendable, Equatable {
 
     /// An extra straight boundary.
     public struct Boundary: Sendable, Equatable {
-        /// Its identifier.
+        /// Its identifier: unique among the boundaries, at most 256 UTF-8 bytes.
         public var id: String
-        /// One end, in points.
+        /// One end, in points (−10⁶…10⁶).
         public var from: Point
-        /// The other end, in points.
+        /// The other end, in points (−10⁶…10⁶); not equal to `from`.
         public var to: Point
 
         /// A boundary segment from `from` to `to` (points).
@@ -95,7 +104,7 @@ public struct DynamicsScene: Decodable, Sendable, Equatable {
         }
     }
 
-    /// The reference bounds, in points.
+    /// The reference bounds, in points: x, y in −10⁶…10⁶, width, height in 0.01…10⁶.
     public var bounds: Rect
     /// Gravity, or nil for none.
     public var gravity: Gravity?
@@ -103,9 +112,9 @@ public struct DynamicsScene: Decodable, Sendable, Equatable {
     public var collisionMode: CollisionMode = .everything
     /// Whether the bounds are walls. Default reference-bounds.
     public var boundary: BoundaryMode = .referenceBounds
-    /// The items, in output order.
+    /// The items, in output order; at most 10,000.
     public var items: [Item]
-    /// Extra boundaries.
+    /// Extra boundaries; at most 10,000.
     public var boundaries: [Boundary] = []
 
     /// A scene built in code; ``SceneSimulation/run(scene:seconds:rate:)`` validates it with ``validate()``.
@@ -121,85 +130,105 @@ public struct DynamicsScene: Decodable, Sendable, Equatable {
         self.boundaries = boundaries
     }
 
-    /// Checks a scene built in code with the same rules and paths as the JSON parser
-    /// (e.g. `items[3].frame.width: must be > 0 (got 0.0)`).
+    /// Checks a scene built in code with the same rules, in the same order and with the same paths and messages
+    /// as the JSON reader (e.g. `items[3].frame.width: must be in 0.01...1000000 pt (got 0)`); see ``SceneLimits``.
     public func validate() throws(SceneError) {
-        func finite(_ path: String, _ values: Double...) throws(SceneError) {
-            for value in values where !value.isFinite {
-                throw SceneError(path: path, message: "must be a finite number (got \(value))")
-            }
+        try Self.checkRect(bounds, at: "bounds")
+        if let gravity {
+            try SceneLimits.check(gravity.angle, in: SceneLimits.angle, at: "gravity.angle")
+            try SceneLimits.check(gravity.magnitude, in: SceneLimits.gravityMagnitude, at: "gravity.magnitude")
         }
-        try finite("bounds", bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height)
-        guard bounds.size.width > 0, bounds.size.height > 0 else {
-            throw SceneError(path: "bounds", message: "width and height must be > 0 (got \(bounds.size))")
-        }
-        if let gravity { try finite("gravity", gravity.angle, gravity.magnitude) }
+        try SceneLimits.checkCount(items.count, maximum: SceneLimits.maximumItems, of: "items", at: "items")
         var ids = Set<String>()
         for (index, item) in items.enumerated() {
             let path = "items[\(index)]"
-            try finite(
-                "\(path).frame", item.frame.origin.x, item.frame.origin.y, item.frame.size.width, item.frame.size.height
-            )
-            guard item.frame.size.width > 0 else {
-                throw SceneError(path: "\(path).frame.width", message: "must be > 0 (got \(item.frame.size.width))")
-            }
-            guard item.frame.size.height > 0 else {
-                throw SceneError(path: "\(path).frame.height", message: "must be > 0 (got \(item.frame.size.height))")
-            }
-            guard ids.insert(item.id).inserted else {
-                throw SceneError(
-                    path: "\(path).id", message: "\"\(item.id)\" is used by an earlier item; ids must be unique")
-            }
-            let rules: [(String, Double, Bool, String)] = [
-                ("angle", item.angle, true, "must be finite"),
-                ("elasticity", item.elasticity, item.elasticity >= 0 && item.elasticity <= 1, "must be in 0...1"),
-                ("friction", item.friction, item.friction >= 0, "must be >= 0"),
-                ("density", item.density, item.density > 0, "must be > 0"),
-                ("resistance", item.resistance, item.resistance >= 0, "must be >= 0"),
-                ("angularResistance", item.angularResistance, item.angularResistance >= 0, "must be >= 0"),
+            try SceneLimits.checkID(item.id, at: "\(path).id")
+            try Self.checkUnique(item.id, in: &ids, at: "\(path).id", noun: "item")
+            try Self.checkRect(item.frame, at: "\(path).frame")
+            let rules: [(String, Double, SceneRange)] = [
+                ("angle", item.angle, SceneLimits.angle),
+                ("elasticity", item.elasticity, SceneLimits.elasticity),
+                ("friction", item.friction, SceneLimits.friction),
+                ("density", item.density, SceneLimits.density),
+                ("resistance", item.resistance, SceneLimits.resistance),
+                ("angularResistance", item.angularResistance, SceneLimits.resistance),
             ]
-            for (name, value, ok, rule) in rules where !(ok && value.isFinite) {
-                throw SceneError(path: "\(path).\(name)", message: "\(rule) (got \(value))")
+            for (name, value, range) in rules {
+                try SceneLimits.check(value, in: range, at: "\(path).\(name)")
+            }
+            switch item.shape {
+            case .rectangle, .ellipse:
+                break
+            case .roundedRectangle(let radius):
+                try SceneLimits.check(
+                    radius, in: SceneLimits.cornerRadius(for: item.frame.size), at: "\(path).cornerRadius",
+                    note: Self.cornerRadiusNote)
+            case .path(let points):
+                for (k, point) in points.enumerated() {
+                    try SceneLimits.check(point.x, in: SceneLimits.coordinate, at: "\(path).shape.path[\(k)].x")
+                    try SceneLimits.check(point.y, in: SceneLimits.coordinate, at: "\(path).shape.path[\(k)].y")
+                }
             }
         }
+        try SceneLimits.checkCount(
+            boundaries.count, maximum: SceneLimits.maximumBoundaries, of: "boundaries", at: "boundaries")
+        var boundaryIDs = Set<String>()
         for (index, boundary) in boundaries.enumerated() {
-            try finite("boundaries[\(index)]", boundary.from.x, boundary.from.y, boundary.to.x, boundary.to.y)
-            guard boundary.from != boundary.to else {
-                throw SceneError(path: "boundaries[\(index)].to", message: "must differ from \"from\"")
+            let path = "boundaries[\(index)]"
+            try SceneLimits.checkID(boundary.id, at: "\(path).id")
+            try Self.checkUnique(boundary.id, in: &boundaryIDs, at: "\(path).id", noun: "boundary")
+            for (name, point) in [("from", boundary.from), ("to", boundary.to)] {
+                try SceneLimits.check(point.x, in: SceneLimits.coordinate, at: "\(path).\(name)[0]")
+                try SceneLimits.check(point.y, in: SceneLimits.coordinate, at: "\(path).\(name)[1]")
+            }
+            try Self.checkEnds(boundary.from, boundary.to, at: path)
+        }
+    }
+
+    /// Parses and validates scene JSON (UTF-8, strict RFC 8259: see docs/simulate.md); errors carry the JSON path
+    /// of the problem, or `$` and the line and column for a document that is not JSON.
+    public static func parse(_ json: some ContiguousBytes) throws(SceneError) -> DynamicsScene {
+        let parsed: Result<JSONValue, JSONSyntaxError> = json.withUnsafeBytes { raw in
+            do throws(JSONSyntaxError) {
+                return .success(try JSONParser.parse(raw))
+            } catch {
+                return .failure(error)
             }
         }
-    }
-
-    /// Parses and validates scene JSON; errors carry the JSON path of the problem.
-    public static func parse(_ data: Data) throws(SceneError) -> DynamicsScene {
-        let value: JSONValue
-        do { value = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
-            throw SceneError(path: "$", message: "not valid JSON (\(Self.describe(error)))")
+        switch parsed {
+        case .success(let value): return try DynamicsScene(value: value)
+        case .failure(let error):
+            throw SceneError(
+                path: "$", message: "not valid JSON at line \(error.line) column \(error.column): \(error.message)")
         }
-        return try DynamicsScene(value: value)
     }
 
-    /// Decodes and validates; throws ``SceneError`` (with the path) for a malformed scene.
-    public init(from decoder: any Decoder) throws {
-        try self.init(value: try JSONValue(from: decoder))
+    /// The note after the corner radius's range in errors.
+    static let cornerRadiusNote = ", up to half the shorter side of the frame"
+
+    static func checkRect(_ rect: Rect, at path: String) throws(SceneError) {
+        try SceneLimits.check(rect.origin.x, in: SceneLimits.coordinate, at: "\(path).x")
+        try SceneLimits.check(rect.origin.y, in: SceneLimits.coordinate, at: "\(path).y")
+        try SceneLimits.check(rect.size.width, in: SceneLimits.size, at: "\(path).width")
+        try SceneLimits.check(rect.size.height, in: SceneLimits.size, at: "\(path).height")
     }
 
-    private static func describe(_ error: any Error) -> String {
-        if let decoding = error as? DecodingError {
-            switch decoding {
-            case .dataCorrupted(let context): return context.underlyingError.map { "\($0)" } ?? context.debugDescription
-            default: return "\(decoding)"
-            }
+    static func checkUnique(_ id: String, in ids: inout Set<String>, at path: String, noun: String)
+        throws(SceneError)
+    {
+        guard ids.insert(id).inserted else {
+            throw SceneError(
+                path: path, message: "\(SceneError.quote(id)) is used by an earlier \(noun); ids must be unique")
         }
-        return "\(error)"
+    }
+
+    static func checkEnds(_ from: Point, _ to: Point, at path: String) throws(SceneError) {
+        guard from != to else { throw SceneError(path: "\(path).to", message: "must differ from \"from\"") }
     }
 
     init(value: JSONValue) throws(SceneError) {
         let root = try SceneReader.object(value, "$", known: ["bounds", "gravity", "collision", "items", "boundaries"])
         bounds = try SceneReader.rect(try SceneReader.required(root, "bounds", "$"), "bounds")
-        guard bounds.size.width > 0, bounds.size.height > 0 else {
-            throw SceneError(path: "bounds", message: "width and height must be > 0 (got \(bounds.size))")
-        }
         switch root["gravity"] {
         case nil:
             gravity = Gravity()
@@ -208,8 +237,9 @@ public struct DynamicsScene: Decodable, Sendable, Equatable {
         case let value?:
             let object = try SceneReader.object(value, "gravity", known: ["angle", "magnitude"])
             var g = Gravity()
-            g.angle = try SceneReader.number(object, "angle", "gravity", default: g.angle)
-            g.magnitude = try SceneReader.number(object, "magnitude", "gravity", default: g.magnitude)
+            g.angle = try SceneReader.number(object, "angle", "gravity", in: SceneLimits.angle, default: g.angle)
+            g.magnitude = try SceneReader.number(
+                object, "magnitude", "gravity", in: SceneLimits.gravityMagnitude, default: g.magnitude)
             gravity = g
         }
         if let value = root["collision"] {
@@ -221,37 +251,31 @@ public struct DynamicsScene: Decodable, Sendable, Equatable {
             case let other:
                 throw SceneError(
                     path: "collision.mode",
-                    message: "must be \"items\", \"boundaries\" or \"everything\" (got \"\(other)\")")
+                    message: "must be \"items\", \"boundaries\" or \"everything\" (got \(SceneError.quote(other)))")
             }
             let boundaryName = try SceneReader.string(object, "boundary", "collision", default: "reference-bounds")
             guard let mode = BoundaryMode(rawValue: boundaryName) else {
                 throw SceneError(
                     path: "collision.boundary",
-                    message: "must be \"reference-bounds\" or \"none\" (got \"\(boundaryName)\")")
+                    message: "must be \"reference-bounds\" or \"none\" (got \(SceneError.quote(boundaryName)))")
             }
             boundary = mode
         }
         let itemValues = try SceneReader.array(try SceneReader.required(root, "items", "$"), "items")
+        try SceneLimits.checkCount(itemValues.count, maximum: SceneLimits.maximumItems, of: "items", at: "items")
         var ids = Set<String>()
         items = []
+        items.reserveCapacity(itemValues.count)
         for (index, value) in itemValues.enumerated() {
-            let item = try SceneReader.item(value, "items[\(index)]")
-            guard ids.insert(item.id).inserted else {
-                throw SceneError(
-                    path: "items[\(index)].id", message: "\"\(item.id)\" is used by an earlier item; ids must be unique"
-                )
-            }
-            items.append(item)
+            items.append(try SceneReader.item(value, "items[\(index)]", ids: &ids))
         }
         if let value = root["boundaries"] {
-            for (index, entry) in try SceneReader.array(value, "boundaries").enumerated() {
-                let path = "boundaries[\(index)]"
-                let object = try SceneReader.object(entry, path, known: ["id", "from", "to"])
-                let id = try SceneReader.string(object, "id", path, default: nil)
-                let from = try SceneReader.point(try SceneReader.required(object, "from", path), "\(path).from")
-                let to = try SceneReader.point(try SceneReader.required(object, "to", path), "\(path).to")
-                guard from != to else { throw SceneError(path: "\(path).to", message: "must differ from \"from\"") }
-                boundaries.append(Boundary(id: id, from: from, to: to))
+            let values = try SceneReader.array(value, "boundaries")
+            try SceneLimits.checkCount(
+                values.count, maximum: SceneLimits.maximumBoundaries, of: "boundaries", at: "boundaries")
+            var boundaryIDs = Set<String>()
+            for (index, entry) in values.enumerated() {
+                boundaries.append(try SceneReader.boundary(entry, "boundaries[\(index)]", ids: &boundaryIDs))
             }
         }
     }

@@ -1,38 +1,14 @@
-import Foundation
-
-/// Any JSON value, decoded without a schema so that the scene parser can report exact paths.
-enum JSONValue: Decodable, Sendable, Equatable {
+/// Any JSON value, as ``JSONParser`` reads it: without a schema, so that the scene reader can report exact paths.
+enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
-    case number(Double)
+    /// The nearest double to the number (±infinity when it overflows, e.g. `1e400`) and the number exactly as
+    /// written, for error messages.
+    case number(Double, text: String)
     case string(String)
     case array([JSONValue])
+    /// The members by key, and the keys in document order (a key occurs once: duplicates are a parse error).
     case object([String: JSONValue], keys: [String])
-
-    init(from decoder: any Decoder) throws {
-        if var array = try? decoder.unkeyedContainer() {
-            var values: [JSONValue] = []
-            while !array.isAtEnd { values.append(try array.decode(JSONValue.self)) }
-            self = .array(values)
-            return
-        }
-        if let object = try? decoder.container(keyedBy: AnyKey.self) {
-            var values: [String: JSONValue] = [:]
-            for key in object.allKeys { values[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
-            self = .object(values, keys: object.allKeys.map(\.stringValue).sorted())
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            self = .null
-        } else if let bool = try? single.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? single.decode(Double.self) {
-            self = .number(number)
-        } else {
-            self = .string(try single.decode(String.self))
-        }
-    }
 
     /// A short name of the value's type for error messages.
     var typeName: String {
@@ -44,15 +20,5 @@ enum JSONValue: Decodable, Sendable, Equatable {
         case .array: return "an array"
         case .object: return "an object"
         }
-    }
-}
-
-private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) {
-        stringValue = "\(intValue)"
-        self.intValue = intValue
     }
 }

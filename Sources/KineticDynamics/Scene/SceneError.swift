@@ -15,3 +15,15 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `path: message`, e.g. `items[3].frame.width: must be > 0 (got 0)`.
     public var description: String { "\(path): \(message)" }
 }
+
+extension SceneError {
+    /// `text` as a JSON string literal for a message: control characters escaped (an error stays on one line) and
+    /// cut after 40 characters.
+    static func quote(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > 40 else { return jsonQuoted(text) }
+        var head = String.UnicodeScalarView()
+        head.append(contentsOf: scalars.prefix(40))
+        return jsonQuoted(String(head)) + "…"
+    }
+}

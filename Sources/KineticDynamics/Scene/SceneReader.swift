@@ -1,8 +1,11 @@
 import KineticCore
 
 /// Reads typed values out of a ``JSONValue`` with the path of each one, for errors that point at the problem.
+/// Every number is checked against its ``SceneLimits`` range as it is read.
 enum SceneReader {
-    static func object(_ value: JSONValue, _ path: String, known: [String]) throws(SceneError) -> [String: JSONValue] {
+    typealias Object = [String: JSONValue]
+
+    static func object(_ value: JSONValue, _ path: String, known: [String]) throws(SceneError) -> Object {
         guard case .object(let fields, let keys) = value else {
             throw SceneError(path: path, message: "must be an object (got \(value.typeName))")
         }
@@ -13,9 +16,20 @@ enum SceneReader {
         return fields
     }
 
-    static func join(_ path: String, _ key: String) -> String { path == "$" ? key : "\(path).\(key)" }
+    /// `path.key`; a key that is not a plain name is written `path["key"]`, escaped.
+    static func join(_ path: String, _ key: String) -> String {
+        let plain =
+            !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            }
+        if !plain { return "\(path == "$" ? "" : path)[\(SceneError.quote(key))]" }
+        return path == "$" ? key : "\(path).\(key)"
+    }
 
-    static func required(_ object: [String: JSONValue], _ key: String, _ path: String) throws(SceneError) -> JSONValue {
+    static func required(_ object: Object, _ key: String, _ path: String) throws(SceneError) -> JSONValue {
         guard let value = object[key] else { throw SceneError(path: join(path, key), message: "is required") }
         return value
     }
@@ -27,24 +41,29 @@ enum SceneReader {
         return values
     }
 
-    static func number(_ value: JSONValue, _ path: String) throws(SceneError) -> Double {
-        guard case .number(let number) = value, number.isFinite else {
-            throw SceneError(path: path, message: "must be a finite number (got \(value.typeName))")
+    /// A number in `range` (an overflowing literal such as `1e400` is out of every range and shown as written).
+    static func number(_ value: JSONValue, _ path: String, in range: SceneRange, note: String = "") throws(SceneError)
+        -> Double
+    {
+        guard case .number(let number, let text) = value else {
+            throw SceneError(path: path, message: "must be a number in \(range)\(note) (got \(value.typeName))")
         }
+        try SceneLimits.check(number, in: range, at: path, text: text, note: note)
         return number
     }
 
-    static func number(_ object: [String: JSONValue], _ key: String, _ path: String, default fallback: Double?)
-        throws(SceneError) -> Double
-    {
+    static func number(
+        _ object: Object, _ key: String, _ path: String, in range: SceneRange, default fallback: Double?,
+        note: String = ""
+    ) throws(SceneError) -> Double {
         guard let value = object[key] else {
             if let fallback { return fallback }
             throw SceneError(path: join(path, key), message: "is required")
         }
-        return try number(value, join(path, key))
+        return try number(value, join(path, key), in: range, note: note)
     }
 
-    static func string(_ object: [String: JSONValue], _ key: String, _ path: String, default fallback: String?)
+    static func string(_ object: Object, _ key: String, _ path: String, default fallback: String?)
         throws(SceneError) -> String
     {
         guard let value = object[key] else {
@@ -57,7 +76,7 @@ enum SceneReader {
         return string
     }
 
-    static func bool(_ object: [String: JSONValue], _ key: String, _ path: String, default fallback: Bool)
+    static func bool(_ object: Object, _ key: String, _ path: String, default fallback: Bool)
         throws(SceneError) -> Bool
     {
         guard let value = object[key] else { return fallback }
@@ -67,65 +86,82 @@ enum SceneReader {
         return flag
     }
 
+    /// `{x, y, width, height}`: coordinates in ``SceneLimits/coordinate``, sizes in ``SceneLimits/size``.
     static func rect(_ value: JSONValue, _ path: String) throws(SceneError) -> Rect {
         let object = try object(value, path, known: ["x", "y", "width", "height"])
-        return Rect(
-            x: try number(object, "x", path, default: nil), y: try number(object, "y", path, default: nil),
-            width: try number(object, "width", path, default: nil),
-            height: try number(object, "height", path, default: nil))
+        let x = try number(object, "x", path, in: SceneLimits.coordinate, default: nil)
+        let y = try number(object, "y", path, in: SceneLimits.coordinate, default: nil)
+        let width = try number(object, "width", path, in: SceneLimits.size, default: nil)
+        let height = try number(object, "height", path, in: SceneLimits.size, default: nil)
+        return Rect(x: x, y: y, width: width, height: height)
     }
 
+    /// `[x, y]`, both in ``SceneLimits/coordinate``.
     static func point(_ value: JSONValue, _ path: String) throws(SceneError) -> Point {
         let values = try array(value, path)
-        guard values.count == 2 else {
-            throw SceneError(path: path, message: "must be [x, y] (got \(values.count) numbers)")
+        guard values.count == 2, let first = values.first, let second = values.last else {
+            throw SceneError(
+                path: path,
+                message: "must be [x, y], two numbers (got \(values.count) value\(values.count == 1 ? "" : "s"))")
         }
-        return Point(x: try number(values[0], "\(path)[0]"), y: try number(values[1], "\(path)[1]"))
+        return Point(
+            x: try number(first, "\(path)[0]", in: SceneLimits.coordinate),
+            y: try number(second, "\(path)[1]", in: SceneLimits.coordinate))
     }
 
-    private static func range(
-        _ object: [String: JSONValue], _ key: String, _ path: String, default fallback: Double,
-        _ isValid: (Double) -> Bool, _ rule: String
-    ) throws(SceneError) -> Double {
-        let value = try number(object, key, path, default: fallback)
-        guard isValid(value) else { throw SceneError(path: join(path, key), message: "\(rule) (got \(value))") }
-        return value
+    /// An id: a string of at most ``SceneLimits/maximumIDLength`` UTF-8 bytes.
+    static func id(_ object: Object, _ path: String) throws(SceneError) -> String {
+        let id = try string(object, "id", path, default: nil)
+        try SceneLimits.checkID(id, at: join(path, "id"))
+        return id
     }
 
-    static func item(_ value: JSONValue, _ path: String) throws(SceneError) -> DynamicsScene.Item {
+    /// One item; `ids` holds the ids of the earlier items and gains this one.
+    static func item(_ value: JSONValue, _ path: String, ids: inout Set<String>) throws(SceneError)
+        -> DynamicsScene.Item
+    {
         let known = [
             "id", "frame", "angle", "elasticity", "friction", "density", "resistance", "angularResistance",
             "allowsRotation", "anchored", "shape", "cornerRadius",
         ]
         let object = try object(value, path, known: known)
-        let id = try string(object, "id", path, default: nil)
-        let framePath = join(path, "frame")
-        let frame = try rect(try required(object, "frame", path), framePath)
-        guard frame.size.width > 0 else {
-            throw SceneError(path: "\(framePath).width", message: "must be > 0 (got \(frame.size.width))")
-        }
-        guard frame.size.height > 0 else {
-            throw SceneError(path: "\(framePath).height", message: "must be > 0 (got \(frame.size.height))")
-        }
+        let id = try id(object, path)
+        try DynamicsScene.checkUnique(id, in: &ids, at: join(path, "id"), noun: "item")
+        let frame = try rect(try required(object, "frame", path), join(path, "frame"))
         var item = DynamicsScene.Item(id: id, frame: frame)
-        item.angle = try number(object, "angle", path, default: 0)
-        item.elasticity = try range(object, "elasticity", path, default: 0, { $0 >= 0 && $0 <= 1 }, "must be in 0...1")
-        item.friction = try range(object, "friction", path, default: 0, { $0 >= 0 }, "must be >= 0")
-        item.density = try range(object, "density", path, default: 1, { $0 > 0 }, "must be > 0")
-        item.resistance = try range(object, "resistance", path, default: 0, { $0 >= 0 }, "must be >= 0")
-        item.angularResistance = try range(object, "angularResistance", path, default: 0, { $0 >= 0 }, "must be >= 0")
+        item.angle = try number(object, "angle", path, in: SceneLimits.angle, default: 0)
+        item.elasticity = try number(object, "elasticity", path, in: SceneLimits.elasticity, default: 0)
+        item.friction = try number(object, "friction", path, in: SceneLimits.friction, default: 0)
+        item.density = try number(object, "density", path, in: SceneLimits.density, default: 1)
+        item.resistance = try number(object, "resistance", path, in: SceneLimits.resistance, default: 0)
+        item.angularResistance = try number(
+            object, "angularResistance", path, in: SceneLimits.resistance, default: 0)
         item.allowsRotation = try bool(object, "allowsRotation", path, default: true)
         item.anchored = try bool(object, "anchored", path, default: false)
-        let halfSide = min(frame.size.width, frame.size.height) / 2
-        let radius = try range(
-            object, "cornerRadius", path, default: 0, { $0 >= 0 && $0 <= halfSide }, "must be in 0...\(halfSide)")
+        let radius = try number(
+            object, "cornerRadius", path, in: SceneLimits.cornerRadius(for: frame.size), default: 0,
+            note: DynamicsScene.cornerRadiusNote)
         switch try string(object, "shape", path, default: "rectangle") {
         case "rectangle": item.shape = radius > 0 ? .roundedRectangle(cornerRadius: radius) : .rectangle
         case "ellipse": item.shape = .ellipse
         case let other:
             throw SceneError(
-                path: join(path, "shape"), message: "must be \"rectangle\" or \"ellipse\" (got \"\(other)\")")
+                path: join(path, "shape"),
+                message: "must be \"rectangle\" or \"ellipse\" (got \(SceneError.quote(other)))")
         }
         return item
+    }
+
+    /// One extra boundary; `ids` holds the ids of the earlier boundaries and gains this one.
+    static func boundary(_ value: JSONValue, _ path: String, ids: inout Set<String>) throws(SceneError)
+        -> DynamicsScene.Boundary
+    {
+        let object = try object(value, path, known: ["id", "from", "to"])
+        let id = try id(object, path)
+        try DynamicsScene.checkUnique(id, in: &ids, at: join(path, "id"), noun: "boundary")
+        let from = try point(try required(object, "from", path), join(path, "from"))
+        let to = try point(try required(object, "to", path), join(path, "to"))
+        try DynamicsScene.checkEnds(from, to, at: path)
+        return DynamicsScene.Boundary(id: id, from: from, to: to)
     }
 }

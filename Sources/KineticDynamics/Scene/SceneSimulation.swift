@@ -9,7 +9,7 @@ import KineticCore
 /// {"rate": 60,
 ///  "frames": [{"t": 0, "items": [{"id": "a", "x": 60, "y": 40, "angle": 0, "vx": 0, "vy": 0, "w": 0}]},
 ///             …],
-///  "restedAt": 1.2583333333333333}
+///  "restedAt": 1.5333333333333303}
 /// ```
 ///
 /// - `rate`: frames per second, as given. Frame k is at `t` = k / rate seconds, for k = 0 … ⌊seconds · rate⌋.
@@ -21,6 +21,10 @@ import KineticCore
 ///
 /// The engine steps at 1/120 s; a frame shows the last whole step at or before its time (no interpolation), so
 /// the frames of any rate sample one and the same trajectory. The same input gives the same bytes.
+///
+/// ``Frames`` computes a run one frame at a time and ``TrajectoryJSON`` writes each frame as it comes, so that
+/// memory does not grow with the simulated time; ``run(sceneJSON:seconds:rate:)`` and ``run(scene:seconds:rate:)``
+/// are conveniences built on them. A run is bounded by ``checkRun(itemCount:seconds:rate:)``.
 public enum SceneSimulation {
     /// One frame of the output.
     public struct Frame: Sendable, Equatable {
@@ -48,7 +52,7 @@ public enum SceneSimulation {
         public var w: Double
     }
 
-    /// The whole result.
+    /// The whole result, every frame in memory (``Frames`` gives them one at a time instead).
     public struct Result: Sendable, Equatable {
         /// Frames per second.
         public var rate: Double
@@ -59,60 +63,139 @@ public enum SceneSimulation {
 
         /// The JSON described in ``SceneSimulation``.
         public var json: Data {
-            var text = "{\"rate\": \(number(rate)), \"frames\": ["
-            for (k, frame) in frames.enumerated() {
-                text += k == 0 ? "\n" : ",\n"
-                text += "{\"t\": \(number(frame.t)), \"items\": ["
-                for (j, item) in frame.items.enumerated() {
-                    if j > 0 { text += ", " }
-                    text += "{\"id\": \(quoted(item.id)), \"x\": \(number(item.x)), \"y\": \(number(item.y)), "
-                    text += "\"angle\": \(number(item.angle)), \"vx\": \(number(item.vx)), \"vy\": \(number(item.vy)), "
-                    text += "\"w\": \(number(item.w))}"
-                }
-                text += "]}"
-            }
-            text += "\n], \"restedAt\": \(restedAt.map(number) ?? "null")}\n"
+            var text = TrajectoryJSON.opening(rate: rate)
+            for (k, frame) in frames.enumerated() { TrajectoryJSON.append(frame, index: k, to: &text) }
+            text += TrajectoryJSON.closing(restedAt: restedAt)
             return Data(text.utf8)
         }
     }
 
     /// The largest number of frames one run may produce (seconds × rate + 1).
     public static let maximumFrameCount = 1_000_000
+    /// The largest output of one run, in item-frames (frames × items): 10⁸, about 13 GB of JSON.
+    public static let maximumItemFrames = 100_000_000
+    /// The most simulation work of one run, in item-seconds (items × seconds; the engine takes 120 steps a
+    /// second): 2·10⁶, e.g. 10,000 items for 200 s or 1000 items for 2000 s. At 60 frames a second the output cap
+    /// allows about as much; this bounds the work of runs sampled more rarely.
+    public static let maximumItemSeconds = 2_000_000.0
 
-    /// Parses `sceneJSON`, simulates `seconds` (≥ 0) and samples `rate` (> 0) frames per second; returns the
-    /// output JSON. Errors carry the JSON path of the problem (`items[3].frame.width: must be > 0 (got 0)`), or
-    /// `seconds` / `rate` for bad arguments.
-    public static func run(sceneJSON: Data, seconds: Double, rate: Double) throws(SceneError) -> Data {
-        try run(scene: try DynamicsScene.parse(sceneJSON), seconds: seconds, rate: rate).json
-    }
-
-    /// Simulates a parsed scene (see ``run(sceneJSON:seconds:rate:)``).
-    public static func run(scene: DynamicsScene, seconds: Double, rate: Double) throws(SceneError) -> Result {
+    /// Checks the arguments of a run of `itemCount` items: `seconds` finite and ≥ 0, `rate` finite and > 0, at
+    /// most ``maximumFrameCount`` frames, ``maximumItemFrames`` item-frames and ``maximumItemSeconds``
+    /// item-seconds. The error's path is `seconds` or `rate`.
+    public static func checkRun(itemCount: Int, seconds: Double, rate: Double) throws(SceneError) {
         guard seconds.isFinite, seconds >= 0 else {
             throw SceneError(path: "seconds", message: "must be a finite number >= 0 (got \(seconds))")
         }
         guard rate.isFinite, rate > 0 else {
             throw SceneError(path: "rate", message: "must be a finite number > 0 (got \(rate))")
         }
-        try scene.validate()
-        let frameCount = (seconds * rate * (1 + 1e-12)).rounded(.down) + 1
-        guard frameCount <= Double(maximumFrameCount) else {
+        let frames = frameCount(seconds: seconds, rate: rate)
+        guard frames <= Double(maximumFrameCount) else {
             throw SceneError(
-                path: "rate", message: "seconds × rate gives \(frameCount) frames; at most \(maximumFrameCount)")
+                path: "rate",
+                message: "seconds × rate gives \(sceneNumberText(frames)) frames; at most \(maximumFrameCount)")
         }
-        let simulation = try Simulation(scene)
+        let items = Double(max(0, itemCount))
+        guard frames * items <= Double(maximumItemFrames) else {
+            throw SceneError(
+                path: "rate",
+                message: "\(sceneNumberText(frames)) frames of \(itemCount) items are "
+                    + "\(sceneNumberText(frames * items)) item-frames of output; at most \(maximumItemFrames) "
+                    + "(lower seconds or rate, or use fewer items)")
+        }
+        guard seconds * items <= maximumItemSeconds else {
+            throw SceneError(
+                path: "seconds",
+                message: "\(sceneNumberText(seconds)) s of \(itemCount) items are \(sceneNumberText(seconds * items)) "
+                    + "item-seconds of simulation; at most \(sceneNumberText(maximumItemSeconds)) "
+                    + "(lower seconds or use fewer items)")
+        }
+    }
+
+    /// ⌊seconds · rate⌋ + 1, tolerant of the rounding in seconds · rate (2 s at 0.1 Hz is 21 frames).
+    private static func frameCount(seconds: Double, rate: Double) -> Double {
+        (seconds * rate * (1 + 1e-12)).rounded(.down) + 1
+    }
+
+    /// Parses `sceneJSON`, simulates `seconds` (≥ 0) and samples `rate` (> 0) frames per second; returns the
+    /// output JSON. Errors carry the JSON path of the problem (`items[3].frame.width: must be in 0.01...1000000 pt
+    /// (got 0)`), or `seconds` / `rate` for bad arguments. The frames are not kept: memory is the output's size.
+    public static func run(sceneJSON: Data, seconds: Double, rate: Double) throws(SceneError) -> Data {
+        let frames = try Frames(scene: try DynamicsScene.parse(sceneJSON), seconds: seconds, rate: rate)
+        var text = TrajectoryJSON.opening(rate: rate)
+        while let frame = try frames.next() { TrajectoryJSON.append(frame, index: frames.nextIndex - 1, to: &text) }
+        text += TrajectoryJSON.closing(restedAt: frames.restedAt)
+        return Data(text.utf8)
+    }
+
+    /// Simulates a parsed scene (see ``run(sceneJSON:seconds:rate:)``) and keeps every frame.
+    public static func run(scene: DynamicsScene, seconds: Double, rate: Double) throws(SceneError) -> Result {
+        let sampler = try Frames(scene: scene, seconds: seconds, rate: rate)
         var frames: [Frame] = []
-        frames.reserveCapacity(Int(frameCount))
-        var previous = 0.0
-        for k in 0..<Int(frameCount) {
-            let t = Double(k) / rate
+        frames.reserveCapacity(sampler.count)
+        while let frame = try sampler.next() { frames.append(frame) }
+        return Result(rate: rate, frames: frames, restedAt: sampler.restedAt)
+    }
+
+    /// A run computed one frame at a time: each ``next()`` advances the engine to the next frame's time and returns
+    /// that frame, so nothing but the current state is held and the output can be written as it is produced
+    /// (`kinetic simulate` does). The frames are exactly those of ``run(scene:seconds:rate:)``.
+    ///
+    /// ```swift
+    /// let frames = try SceneSimulation.Frames(scene: scene, seconds: 5, rate: 60)
+    /// write(SceneSimulation.TrajectoryJSON.opening(rate: 60))
+    /// while let frame = try frames.next() {
+    ///     write(SceneSimulation.TrajectoryJSON.frame(frame, index: frames.nextIndex - 1))
+    /// }
+    /// write(SceneSimulation.TrajectoryJSON.closing(restedAt: frames.restedAt))
+    /// ```
+    public final class Frames {
+        /// Frames per second.
+        public let rate: Double
+        /// How many frames the run has: ⌊seconds · rate⌋ + 1.
+        public let count: Int
+        /// The index of the frame the next call to ``next()`` returns (`count` once all were returned).
+        public private(set) var nextIndex = 0
+        /// The engine's simulated time so far, seconds: the time of the last whole step at or before the last
+        /// frame returned (0 before the first).
+        public var simulatedTime: Double { simulation.animator.elapsedTime }
+        /// When everything first rested, in seconds, as far as the run has gone; final once ``next()`` returned nil.
+        public var restedAt: Double? { simulation.restedAt }
+
+        private let simulation: Simulation
+        private var previous = 0.0
+
+        /// Validates `scene` (``DynamicsScene/validate()``) and the arguments (``checkRun(itemCount:seconds:rate:)``)
+        /// and builds the animator; no step is taken yet.
+        public init(scene: DynamicsScene, seconds: Double, rate: Double) throws(SceneError) {
+            try checkRun(itemCount: scene.items.count, seconds: seconds, rate: rate)
+            try scene.validate()
+            self.rate = rate
+            // checkRun bounds the count by maximumFrameCount, so the conversion is exact.
+            count = Int(frameCount(seconds: seconds, rate: rate))
+            simulation = try Simulation(scene)
+        }
+
+        /// The next frame, or nil after the last. Throws if the engine fails or produces a number that is not
+        /// finite (which the output could not represent).
+        public func next() throws(SceneError) -> Frame? {
+            guard nextIndex < count else { return nil }
+            let t = Double(nextIndex) / rate
             do { try simulation.animator.advance(by: t - previous) } catch {
                 throw SceneError(path: "$", message: error.message)
             }
             previous = t
-            frames.append(Frame(t: t, items: simulation.states()))
+            let states = simulation.states()
+            for (i, state) in states.enumerated()
+            where ![state.x, state.y, state.angle, state.vx, state.vy, state.w].allSatisfy(\.isFinite) {
+                throw SceneError(
+                    path: "items[\(i)]",
+                    message: "the simulation of \(SceneError.quote(state.id)) gave a number that is not finite at "
+                        + "t = \(sceneNumberText(t)) s; the scene's numbers are too extreme for the engine")
+            }
+            nextIndex += 1
+            return Frame(t: t, items: states)
         }
-        return Result(rate: rate, frames: frames, restedAt: simulation.restedAt)
     }
 
     /// The animator and items built from a scene.
@@ -142,15 +225,18 @@ public enum SceneSimulation {
                 behaviors.append(behavior)
             }
             // One item behaviour per distinct set of properties (most scenes have a handful).
+            // The groups keep the order in which their first items appear; the index finds a group in O(1).
             var groups: [(key: [Double], behavior: DynamicItemBehavior)] = []
+            var groupIndex: [[Double]: Int] = [:]
             for (index, item) in scene.items.enumerated() {
                 let key = [
                     item.elasticity, item.friction, item.density, item.resistance, item.angularResistance,
                     item.allowsRotation ? 1 : 0, item.anchored ? 1 : 0,
                 ]
-                if let group = groups.first(where: { $0.key == key }) {
-                    group.behavior.addItem(items[index])
+                if let existing = groupIndex[key] {
+                    groups[existing].behavior.addItem(items[index])
                 } else {
+                    groupIndex[key] = groups.count
                     let behavior = DynamicItemBehavior(items: [items[index]])
                     behavior.elasticity = item.elasticity
                     behavior.friction = item.friction
@@ -187,32 +273,4 @@ public enum SceneSimulation {
             if restedAt == nil { restedAt = animator.elapsedTime }
         }
     }
-}
-
-/// A JSON number: integers without a fraction, others in Swift's shortest round-trip form.
-private func number(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
-}
-
-/// A JSON string literal.
-private func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
 }
