@@ -46,17 +46,10 @@ public struct PangoTextMeasurer: TextMeasuring {
                 baseline: line.baseline, ascent: line.baseline - line.frame.minY,
                 descent: line.frame.maxY - line.baseline, frame: line.frame.offsetBy(dx: shift, dy: 0))
         }
-        var glyphs: [GlyphBox] = []
-        let text = layout.text
-        glyphs.reserveCapacity(text.count)
-        var byteOffset = 0
-        for (offset, character) in text.enumerated() {
-            let box = layout.clusterBox(atByte: byteOffset)
-            glyphs.append(
-                GlyphBox(
-                    characterOffset: offset, frame: box.frame.offsetBy(dx: shift, dy: 0), line: box.line,
-                    isRightToLeft: box.isRightToLeft))
-            byteOffset += character.utf8.count
+        let glyphs = layout.clusterBoxes().enumerated().map { offset, box in
+            GlyphBox(
+                characterOffset: offset, frame: box.frame.offsetBy(dx: shift, dy: 0), line: box.line,
+                isRightToLeft: box.isRightToLeft)
         }
         return KineticLayers.TextLayout(size: layout.size, lines: lines, glyphs: glyphs)
     }
