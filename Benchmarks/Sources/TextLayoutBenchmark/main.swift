@@ -16,6 +16,8 @@ import BenchmarkSupport
 // - text layer: one 480×96 frame of a plain `TextLayer` holding the text on one line (no wrapping): layout and
 //   drawing only.
 // - wrapped layer: the same layer wrapping at words in its 480 pt width (its lines run past the frame's bottom).
+// - one word: `wrapped` for N letters "a" without a space (`kinetic render shimmer --text aaa…`): every line breaks
+//   inside the word.
 import Foundation
 import KineticCore
 import KineticEffects
@@ -59,8 +61,8 @@ let font = ShimmerText.defaultFont
 
 print("Text layout, one still per N characters, thread CPU ms (best of 3); in brackets: ms per 1,000 characters")
 print("")
-print("| N | measure | wrapped | shimmer still | text layer | wrapped layer |")
-print("|---:|---:|---:|---:|---:|---:|")
+print("| N | measure | wrapped | shimmer still | text layer | wrapped layer | one word |")
+print("|---:|---:|---:|---:|---:|---:|---:|")
 do {
     let renderer = try LayerRenderer(size: size)
     _ = try renderer.render(
@@ -90,11 +92,16 @@ do {
         let wrappedLayer = try best(of: 3) {
             checksum &+= Int(try renderer.render(layer, at: 0).bytes[4 * 480 * 48 + 4 * 10 + 1])
         }
+        let word = String(repeating: "a", count: count)
+        let oneWord = best(of: 3) {
+            let style = ParagraphStyle(alignment: .center, wrapping: .word, width: size.width)
+            checksum &+= measurer.layout(word, font: font, style: style).lines.count
+        }
         func cell(_ ms: Double) -> String {
             String(format: "%.1f (%.2f)", ms, ms / (Double(count) / 1000))
         }
         print(
-            "| \(count) | \(cell(measure)) | \(cell(wrapped)) | \(cell(still)) | \(cell(plain)) | \(cell(wrappedLayer)) |  (checksum \(checksum))"
+            "| \(count) | \(cell(measure)) | \(cell(wrapped)) | \(cell(still)) | \(cell(plain)) | \(cell(wrappedLayer)) | \(cell(oneWord)) |  (checksum \(checksum))"
         )
     }
 } catch {
