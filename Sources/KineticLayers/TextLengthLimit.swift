@@ -5,10 +5,12 @@
 /// text when they validate their spec (`EffectSpecError`), and `LayerRenderer` does not draw a `TextLayer` whose
 /// string is longer (it reports a warning instead).
 ///
-/// Laying out and drawing text takes time linear in its length, with one exception in Pango itself: wrapping a word
-/// wider than the line (`.word` wrapping breaks it between characters) re-shapes the rest of the word for every line
-/// it fills, so it takes time proportional to the square of the word's length (about 0.85 s for an 8,000-letter
-/// word, 3.4 s for 16,000, on the project machine; minutes for a 100,000-letter word).
+/// Laying out and drawing text takes time nearly linear in its length (wrapped text has a small quadratic term
+/// from Pango's line breaking, which adds up the widths of the rest of the run for each line: about 40 % of the
+/// time at 100,000 characters), with one exception in Pango itself: wrapping a word wider than the line (`.word`
+/// wrapping breaks it between characters) re-shapes the rest of the word for every line it fills, so it takes time
+/// proportional to the square of the word's length (on the project machine about 0.85 s per layout for an
+/// 8,000-letter word, 3.4 s for 16,000, 13 s for 32,000).
 public enum TextLengthLimit {
     /// 100,000 characters (extended grapheme clusters).
     public static let maximumCharacters = 100_000

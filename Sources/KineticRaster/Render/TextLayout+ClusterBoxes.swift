@@ -21,10 +21,11 @@ extension TextLayout {
     /// way Pango 1.50 computes them: the line is the last one starting at or before the cluster; the leading and
     /// trailing edges come from Pango's cursor positions, a cluster of several cursor positions (a ligature) being
     /// split at the font's ligature carets or else evenly; a paragraph separator gets an empty box at the end of the
-    /// line before it, and text that no line shows (dropped by a height limit) an empty box of height 0 at y = 0. Those queries cost time linear in the text each (they walk the text from its start, the
-    /// lines, and the run's glyphs), which made measuring a long label quadratic. One difference, on purpose:
-    /// characters hidden by an ellipsis share it using their own cursor positions (Pango 1.50 reads the cursor
-    /// positions at the start of the text for them).
+    /// line before it, and text that no line shows (dropped by a height limit) an empty box of height 0 at y = 0.
+    /// Those queries cost time linear in the text each (they walk the text from its start, the lines, and the run's
+    /// glyphs), which made measuring a long label quadratic. One difference, on purpose: characters hidden by an
+    /// ellipsis share it using their own cursor positions (Pango 1.50 reads the cursor positions at the start of the
+    /// text for them).
     func clusterBoxes() -> [ClusterBox] {
         guard let walk = ClusterWalk(self) else { return [] }
         return walk.boxes()
@@ -327,8 +328,8 @@ private struct ClusterWalk {
         let right = run.glyphX[cluster.lastGlyph + 1]
         let startX = run.isRightToLeft ? right : left
         let endX = run.isRightToLeft ? left : right
-        let first = Int(characterOfByte[run.offset + cluster.start])
-        let end = Int(characterOfByte[min(run.offset + cluster.end, bytes.count)])
+        let first = Int(characterOfByte[min(max(0, run.offset + cluster.start), bytes.count)])
+        let end = Int(characterOfByte[min(max(0, run.offset + cluster.end), bytes.count)])
         let clusterCharacters = cursorsBefore[end] - cursorsBefore[first]
         var offset = cursorsBefore[Int(characterOfByte[index])] - cursorsBefore[first]
         if trailing { offset = min(offset + 1, clusterCharacters) }
