@@ -31,6 +31,12 @@ let package = Package(
                 .product(name: "KineticRaster", package: "Kinetic"),
             ]),
         .executableTarget(
+            name: "TextLayoutBenchmark",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "KineticEffects", package: "Kinetic"),
+                .product(name: "KineticRaster", package: "Kinetic"),
+            ]),
+        .executableTarget(
             name: "TerminalBenchmark",
             dependencies: [
                 "BenchmarkSupport", .product(name: "KineticTerminal", package: "Kinetic"),

@@ -70,6 +70,8 @@ enum NumberEffectFlags {
         if let prefix = arguments.string("prefix") { format.prefix = prefix }
         if let suffix = arguments.string("suffix") { format.suffix = suffix }
         do {
+            try TextLengthLimit.validate(format.prefix, name: "--prefix")
+            try TextLengthLimit.validate(format.suffix, name: "--suffix")
             try format.validate()
         } catch {
             throw .usage(error.message)

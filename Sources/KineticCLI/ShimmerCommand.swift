@@ -152,6 +152,7 @@ enum ShimmerCommand {
             throw .usage("--skeleton-lines needs --skeleton")
         }
         let string = (arguments.string("text") ?? "slide to unlock").replacingOccurrences(of: "\\n", with: "\n")
+        do { try TextLengthLimit.validate(string, name: "--text") } catch { throw .usage(error.message) }
         var text = ShimmerText(string: string)
         if let families = arguments.string("font") {
             let names = families.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }

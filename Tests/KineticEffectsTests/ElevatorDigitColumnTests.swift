@@ -154,6 +154,35 @@ final class ElevatorDigitColumnTests: XCTestCase {
         XCTAssertEqual(manager.columns[0].opacity.value(at: 1.5), 1)
     }
 
+    /// Prefix and suffix characters are keyed by themselves and the equal characters between them and the number,
+    /// counted outwards.
+    func testPrefixAndSuffixKeysCountOutwardsFromTheNumber() {
+        let format = NumberFormat(prefix: "aba", suffix: "aab")
+        let parts = format.parts(for: 12)
+        XCTAssertEqual(
+            parts.map(\.key),
+            [
+                .leading("a", occurrence: 1), .leading("b", occurrence: 0), .leading("a", occurrence: 0),
+                .integer(place: 1), .integer(place: 0),
+                .trailing("a", occurrence: 0), .trailing("a", occurrence: 1), .trailing("b", occurrence: 0),
+            ])
+        XCTAssertEqual(parts.map(\.order.position), [-2, -1, 0, -2, 0, 0, 1, 2])
+        XCTAssertEqual(parts.map(\.order.section), [0, 0, 0, 1, 1, 4, 4, 4])
+    }
+
+    /// A long suffix: one column per character, every key distinct, and changing digits moves only the digits.
+    func testALongSuffixKeepsItsColumns() throws {
+        let suffix = String(repeating: "ab", count: 5_000)
+        var manager = try manager(NumberFormat(suffix: suffix))
+        manager.setValue(9, at: 0)
+        manager.setValue(10, at: 1)
+        XCTAssertEqual(manager.columns.count, 10_002)
+        XCTAssertEqual(Set(manager.columns.map(\.key)).count, 10_002)
+        XCTAssertEqual(manager.text, "10" + suffix)
+        XCTAssertEqual(manager.columns.last?.key, .trailing("b", occurrence: 4_999))
+        XCTAssertEqual(manager.width(of: 10), 2 * manager.cellWidth + 10_000 * 30, accuracy: 1e-6)
+    }
+
     func testStaggerDelaysColumnsFromTheRight() throws {
         var manager = try manager(stagger: 0.25)
         manager.setValue(11, at: 0)

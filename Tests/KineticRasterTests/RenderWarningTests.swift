@@ -58,6 +58,30 @@ final class RenderWarningTests: XCTestCase {
         XCTAssertFalse(result.frame.bytes.contains { $0 != 0 })
     }
 
+    /// Over the 100,000-character limit the text is not drawn (nor measured), with a warning giving its length.
+    func testTextOverTheLengthLimitIsReportedAndNotDrawn() throws {
+        let long = text(String(repeating: "a", count: 100_001), families: ["Inter"])
+        long.name = "long"
+        let (result, _) = try warnings(long)
+        XCTAssertEqual(result.warnings.map(\.kind), [.textTooLong])
+        XCTAssertEqual(result.warnings.first?.layer, "long")
+        XCTAssertEqual(
+            result.warnings.first?.message,
+            "the text is 100,001 characters long, more than the 100,000 that can be laid out; it was not drawn")
+        XCTAssertFalse(result.frame.bytes.contains { $0 != 0 })
+        let measured = PangoTextMeasurer().layout(long.string, font: long.font, style: ParagraphStyle())
+        XCTAssertEqual(measured.size, .zero)
+        XCTAssertTrue(measured.glyphs.isEmpty)
+        // At the limit (here 100,000 characters of two scalars each) it is drawn and measured.
+        let atLimit = text(String(repeating: "e\u{301}", count: 100_000), families: ["Inter"])
+        let (drawn, _) = try warnings(atLimit)
+        XCTAssertEqual(drawn.warnings, [])
+        XCTAssertTrue(drawn.frame.bytes.contains { $0 != 0 })
+        XCTAssertEqual(
+            PangoTextMeasurer().layout(atLimit.string, font: atLimit.font, style: ParagraphStyle()).glyphs.count,
+            100_000)
+    }
+
     func testMirroredAlignmentOfRightToLeftText() throws {
         let layer = text("שלום", families: ["DejaVu Sans"])
         layer.alignment = .left

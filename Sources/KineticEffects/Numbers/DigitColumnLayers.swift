@@ -24,8 +24,16 @@ struct DigitColumnLayers<Measurer: TextMeasuring> {
         let number = Layer(frame: Rect(x: 0, y: (box.height - height) / 2, width: box.width, height: height))
         number.name = "number"
         let end = manager.endTime
+        // Each distinct symbol is measured once (a long prefix or suffix repeats its characters).
+        var advances: [Character: Double] = [:]
         for column in manager.columns {
-            number.addSublayer(columnLayer(column, cellWidth: manager.cellWidth, height: height, end: end))
+            var advance = 0.0
+            if case .symbol(let character) = column.content {
+                advance = advances[character] ?? measurer.advance(of: String(character), font: font)
+                advances[character] = advance
+            }
+            number.addSublayer(
+                columnLayer(column, cellWidth: manager.cellWidth, symbolAdvance: advance, height: height, end: end))
         }
         return number
     }
@@ -45,7 +53,10 @@ struct DigitColumnLayers<Measurer: TextMeasuring> {
         return mask
     }
 
-    private func columnLayer(_ column: DigitColumn, cellWidth: Double, height: Double, end: MediaTime) -> Layer {
+    /// - Parameter symbolAdvance: The advance of a symbol column's character, in points (unused for digits).
+    private func columnLayer(
+        _ column: DigitColumn, cellWidth: Double, symbolAdvance: Double, height: Double, end: MediaTime
+    ) -> Layer {
         let layer = Layer()
         layer.name = "column-\(column.key)"
         layer.anchorPoint = .zero
@@ -65,7 +76,7 @@ struct DigitColumnLayers<Measurer: TextMeasuring> {
 
         switch column.content {
         case .symbol(let character):
-            let cell = cellLayer(character, width: measurer.advance(of: String(character), font: font), height: height)
+            let cell = cellLayer(character, width: symbolAdvance, height: height)
             cell.position = Point(x: width.value(at: final) / 2, y: height / 2)
             cell.add(
                 TimelineAnimation(duration: end) { Point(x: width.value(at: $0) / 2, y: height / 2) }, for: \.position)

@@ -88,11 +88,14 @@ public struct DigitColumnManager: Sendable {
     /// The width of `value`'s text laid out in columns, in points: digits at `cellWidth`, symbols at their
     /// advance. The width a label needs to show it without clipping.
     public func width(of value: Double) -> Double {
-        format.parts(for: value).reduce(0) { total, part in
-            total
-                + (part.digit == nil
-                    ? symbolWidths[part.character] ?? measurer.advance(of: String(part.character), font: font)
-                    : cellWidth)
+        // Each distinct symbol is measured once (a long prefix or suffix repeats its characters).
+        var widths = symbolWidths
+        return format.parts(for: value).reduce(0) { total, part in
+            guard part.digit == nil else { return total + cellWidth }
+            if let width = widths[part.character] { return total + width }
+            let width = measurer.advance(of: String(part.character), font: font)
+            widths[part.character] = width
+            return total + width
         }
     }
 
@@ -129,11 +132,14 @@ public struct DigitColumnManager: Sendable {
         let direction = direction.resolved(from: oldValue, to: newValue)
         let presentKeys = Set(parts.map(\.key))
         let rank = Dictionary(
-            uniqueKeysWithValues: parts.reversed().enumerated().map { ($0.element.key, $0.offset) })
+            parts.reversed().enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        // Where each key's column is (the first column with it), so matching is linear in the number of parts.
+        var columnIndex = Dictionary(
+            columns.indices.map { (columns[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
 
         for part in parts {
             let delay = Double(rank[part.key] ?? 0) * stagger
-            if let index = columns.firstIndex(where: { $0.key == part.key }) {
+            if let index = columnIndex[part.key] {
                 columns[index].order = part.order
                 if !columns[index].isPresent {
                     columns[index].isPresent = true
@@ -145,6 +151,7 @@ public struct DigitColumnManager: Sendable {
             } else {
                 columns.append(makeColumn(for: part, at: time))
                 let index = columns.count - 1
+                columnIndex[part.key] = index
                 columns[index].opacity.move(to: 1, at: time + delay, transition: transition)
                 if let digit = part.digit {
                     roll(&columns[index], toCell: digit, at: time + delay, direction: direction)

@@ -33,9 +33,11 @@ public struct NumberFormat: Sendable, Hashable {
     public var fractionDigits: Int?
     /// Whether thousands are grouped ("10,000" rather than "10000"). Default true.
     public var usesGrouping: Bool
-    /// Text before the number (after nothing), e.g. "Total: ". Default empty.
+    /// Text before the number (after nothing), e.g. "Total: ". Default empty; at most
+    /// `TextLengthLimit.maximumCharacters` (100,000) characters.
     public var prefix: String
-    /// Text after the number, e.g. " pts". Default empty.
+    /// Text after the number, e.g. " pts". Default empty; at most `TextLengthLimit.maximumCharacters` (100,000)
+    /// characters.
     public var suffix: String
 
     /// The largest magnitude a number effect accepts: 10¹⁵ (beyond it a Double cannot hold every integer step).
@@ -57,10 +59,12 @@ public struct NumberFormat: Sendable, Hashable {
     /// Whole numbers without grouping, as Swift's `"\(value)"` writes an `Int`: the seeds' format.
     public static let plain = NumberFormat(usesGrouping: false)
 
-    /// Checks the locale, the currency code and the number of decimals.
+    /// Checks the locale, the currency code, the number of decimals and the lengths of the prefix and suffix.
     ///
     /// - Throws: `EffectSpecError` naming the bad value and what a good one looks like.
     public func validate() throws(EffectSpecError) {
+        try TextLengthLimit.validate(prefix, name: "the prefix")
+        try TextLengthLimit.validate(suffix, name: "the suffix")
         let identifier = localeIdentifier.replacingOccurrences(of: "-", with: "_")
         guard Locale.availableIdentifiers.contains(identifier) else {
             throw EffectSpecError(

@@ -94,6 +94,19 @@ extension NumberFormat {
         let integerCount = classified.filter { $0.1 == .integerDigit }.count
         let firstNumber = classified.firstIndex { $0.1 != .other } ?? classified.count
         let lastNumber = classified.lastIndex { $0.1 != .other } ?? (classified.count - 1)
+        // How many equal characters sit between each prefix or suffix character and the number, counted outwards
+        // from the number in one pass each way (linear in the text, however long the prefix and suffix).
+        var occurrences = Array(repeating: 0, count: classified.count)
+        var seen: [Character: Int] = [:]
+        for index in stride(from: firstNumber - 1, through: 0, by: -1) {
+            occurrences[index] = seen[classified[index].0, default: 0]
+            seen[classified[index].0, default: 0] += 1
+        }
+        seen = [:]
+        for index in (lastNumber + 1)..<classified.count {
+            occurrences[index] = seen[classified[index].0, default: 0]
+            seen[classified[index].0, default: 0] += 1
+        }
         var parts: [NumberPart] = []
         var integerSeen = 0
         var fractionSeen = 0
@@ -126,10 +139,10 @@ extension NumberFormat {
                 fractionSeen += 1
             case .other:
                 let leading = index < firstNumber
-                // Distance from the number and occurrences of the same character in between.
-                let between = leading ? classified[(index + 1)..<firstNumber] : classified[(lastNumber + 1)..<index]
-                let occurrence = between.filter { $0.0 == character }.count
-                let distance = between.count
+                // Distance from the number and occurrences of the same character in between (none for a character
+                // inside the number, which Foundation's formats do not produce).
+                let occurrence = occurrences[index]
+                let distance = leading ? firstNumber - index - 1 : max(0, index - lastNumber - 1)
                 parts.append(
                     NumberPart(
                         key: leading

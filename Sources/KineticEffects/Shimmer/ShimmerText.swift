@@ -4,7 +4,8 @@ import KineticLayers
 /// Text to shimmer, laid out in a box: one or more lines, centred vertically, in any script (Latin, Japanese,
 /// Arabic, Hebrew…). `makeLayer` gives the content layer for `Shimmer` or `ShimmerSeed`.
 public struct ShimmerText: Sendable, Hashable {
-    /// The text; newlines start new lines, and long lines wrap at words in the box's width. Not empty.
+    /// The text; newlines start new lines, and long lines wrap at words in the box's width. Not empty, at most
+    /// `TextLengthLimit.maximumCharacters` (100,000) characters.
     public var string: String
     /// The font. Default `ShimmerText.defaultFont`: 32 pt, regular, in `defaultFamilies`.
     public var font: Font
@@ -40,12 +41,13 @@ public struct ShimmerText: Sendable, Hashable {
     /// A layer of `size` (at the origin) holding the text, named "shimmer-text", centred vertically in it: its
     /// lines are measured with `measurer` (the renderer's own measurer, so the layout matches the drawing).
     ///
-    /// - Throws: `EffectSpecError` for an empty string, a font size that is not finite and > 0, or a size that is
-    ///   not finite and > 0 in both directions.
+    /// - Throws: `EffectSpecError` for an empty string or one longer than `TextLengthLimit.maximumCharacters`, a
+    ///   font size that is not finite and > 0, or a size that is not finite and > 0 in both directions.
     public func makeLayer(size: Size, measurer: some TextMeasuring) throws(EffectSpecError) -> Layer {
         guard !string.isEmpty else {
             throw EffectSpecError("shimmer text is empty; give the text to shimmer (e.g. \"slide to unlock\")")
         }
+        try TextLengthLimit.validate(string, name: "the shimmer text")
         guard font.size.isFinite, font.size > 0 else {
             throw EffectSpecError("shimmer font size must be a finite number of points > 0 (got \(font.size))")
         }

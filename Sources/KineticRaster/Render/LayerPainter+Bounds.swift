@@ -69,11 +69,12 @@ extension LayerPainter {
     }
 
     /// The text layer's paragraph, laid out once per frame (bounds and drawing share it); nil for a font size
-    /// that is not > 0.
+    /// that is not > 0 or a string longer than `TextLengthLimit.maximumCharacters`.
     func paragraph(for layer: TextLayer) throws(RasterError) -> ParagraphLayout? {
         let key = ObjectIdentifier(layer)
         if let cached = paragraphCache[key] { return cached }
-        guard layer.font.size.isFinite, layer.font.size > 0 else { return nil }
+        guard layer.font.size.isFinite, layer.font.size > 0, TextLengthLimit.excessLength(of: layer.string) == nil
+        else { return nil }
         let bounds = layer.bounds.standardized
         var style = layer.paragraphStyle
         style.width = bounds.width

@@ -130,13 +130,22 @@ extension LayerPainter {
     // MARK: Text
 
     /// Draws the string from the top-left of the bounds, laid out by `ParagraphLayout` in the bounds' width
-    /// (the last line that fits the bounds' height is the one truncated), and reports font substitutions.
+    /// (the last line that fits the bounds' height is the one truncated), and reports font substitutions. A string
+    /// longer than `TextLengthLimit.maximumCharacters` is not drawn (a warning says so).
     private func drawText(_ layer: TextLayer, in context: CairoContext, alpha: Double) throws(RasterError) {
         guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return }
         let font = layer.font
         guard font.size.isFinite, font.size > 0 else {
             warn(
                 .invalidFontSize, layer, "font size \(font.size) is not a number of points > 0; the text was not drawn")
+            return
+        }
+        if let length = TextLengthLimit.excessLength(of: layer.string) {
+            warn(
+                .textTooLong, layer,
+                "the text is \(TextLengthLimit.grouped(length)) characters long, more than the "
+                    + "\(TextLengthLimit.grouped(TextLengthLimit.maximumCharacters)) that can be laid out; it was not "
+                    + "drawn")
             return
         }
         guard let paragraph = try paragraph(for: layer) else { return }

@@ -12,6 +12,8 @@ public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {
         case missingGlyphs
         /// A font size that is not a number greater than 0; the text was not drawn.
         case invalidFontSize
+        /// A string longer than `TextLengthLimit.maximumCharacters` (100,000 characters); the text was not drawn.
+        case textTooLong
         /// Explicit left or right alignment of a right-to-left paragraph: Pango mirrors it (drawn at the other
         /// edge).
         case mirroredAlignment

@@ -6,7 +6,9 @@ import KineticLayers
 /// lay text out before anything is rendered.
 ///
 /// Thread-safe: every call makes its own Pango context on the calling thread's font map. A font size that is
-/// not a number greater than 0 measures as empty (zero size, no lines, no glyphs).
+/// not a number greater than 0, or a string longer than `TextLengthLimit.maximumCharacters` (which the renderer
+/// does not draw), measures as empty (zero size, no lines, no glyphs). Time and memory are linear in the string's
+/// length, apart from Pango's line breaking inside words longer than a line (see `TextLengthLimit`).
 ///
 /// Differences from drawing a `TextLayer`: the measurer has no height, so wrapped text is never truncated (the
 /// renderer ellipsizes the last line that fits the layer's bounds), and a `style.width` of nil aligns
@@ -19,7 +21,7 @@ public struct PangoTextMeasurer: TextMeasuring {
     /// cluster's box (x from its pen position, width its advance, y and height its line's), all in points from the
     /// layout's top-left corner.
     public func layout(_ string: String, font: Font, style: ParagraphStyle) -> KineticLayers.TextLayout {
-        guard let context = try? TextContext(),
+        guard TextLengthLimit.excessLength(of: string) == nil, let context = try? TextContext(),
             let paragraph = try? ParagraphLayout(context: context, string: string, font: font, style: style)
         else {
             return KineticLayers.TextLayout(size: .zero, lines: [], glyphs: [])
@@ -46,17 +48,10 @@ public struct PangoTextMeasurer: TextMeasuring {
                 baseline: line.baseline, ascent: line.baseline - line.frame.minY,
                 descent: line.frame.maxY - line.baseline, frame: line.frame.offsetBy(dx: shift, dy: 0))
         }
-        var glyphs: [GlyphBox] = []
-        let text = layout.text
-        glyphs.reserveCapacity(text.count)
-        var byteOffset = 0
-        for (offset, character) in text.enumerated() {
-            let box = layout.clusterBox(atByte: byteOffset)
-            glyphs.append(
-                GlyphBox(
-                    characterOffset: offset, frame: box.frame.offsetBy(dx: shift, dy: 0), line: box.line,
-                    isRightToLeft: box.isRightToLeft))
-            byteOffset += character.utf8.count
+        let glyphs = layout.clusterBoxes().enumerated().map { offset, box in
+            GlyphBox(
+                characterOffset: offset, frame: box.frame.offsetBy(dx: shift, dy: 0), line: box.line,
+                isRightToLeft: box.isRightToLeft)
         }
         return KineticLayers.TextLayout(size: layout.size, lines: lines, glyphs: glyphs)
     }

@@ -46,6 +46,9 @@ extension TextLayout {
 
     /// The logical box of the cluster starting at UTF-8 byte `index`, in points from the layout's top-left, with
     /// its direction (Pango reports a negative width for right-to-left text) and its line.
+    ///
+    /// Pango's per-index queries: each takes time linear in the text's length (so boxes for a whole text take
+    /// `clusterBoxes()`, which gives the same answers in one pass). Kept as the reference the tests compare with.
     func clusterBox(atByte index: Int) -> (frame: Rect, isRightToLeft: Bool, line: Int) {
         var box = PangoRectangle()
         pango_layout_index_to_pos(pointer, Int32(clamping: index), &box)

@@ -200,19 +200,9 @@ public final class TextLayout {
 
     /// The logical box of each character (grapheme cluster) of `text`, in order: its x position and advance
     /// along its line and the line's height. A character inside a ligature gets a share of the ligature's box.
-    public var characterBoxes: [Rect] {
-        let string = text
-        var result: [Rect] = []
-        result.reserveCapacity(string.count)
-        var byteOffset = 0
-        for character in string {
-            var box = PangoRectangle()
-            pango_layout_index_to_pos(pointer, Int32(byteOffset), &box)
-            result.append(Self.rect(box).standardized)
-            byteOffset += character.utf8.count
-        }
-        return result
-    }
+    ///
+    /// Time and memory linear in the text's length.
+    public var characterBoxes: [Rect] { clusterBoxes().map(\.frame) }
 
     /// Draws the text with the context's current source (colour or pattern) with the layout's top-left corner at
     /// `origin` (user space). Updates the text context for the Cairo context's transform first.
