@@ -141,7 +141,7 @@ enum RenderPipeline {
             if settings.dryRun {
                 let frames =
                     plan.stillTime.map { "a still at \($0.humanText) s" }
-                    ?? "\(plan.frameCount) frames at \(plan.framesPerSecond.humanText) fps (\(plan.duration.humanText) s)"
+                    ?? "\(plan.frameCount) frames at \(plan.framesPerSecond.humanText) fps (\(plan.duration.secondsText) s)"
                 try streams.out(
                     "would write \(settings.output): \(plan.pixelWidth)×\(plan.pixelHeight) px, \(frames)\n")
                 return

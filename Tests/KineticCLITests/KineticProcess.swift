@@ -27,8 +27,11 @@ struct KineticProcess {
     static var executable: URL { productsDirectory.appendingPathComponent("kinetic") }
 
     /// Runs `kinetic` with `arguments` and waits for it to exit.
-    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String]? = nil, in folder: String? = nil) throws
+        -> Result
+    {
         let process = Process()
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
