@@ -111,7 +111,7 @@ final class RenderCommandTests: XCTestCase {
         let folder = try makeFolder()
         let result = try KineticProcess.run(["sample", "curve", "ease", "--plot", folder + "/ease.png", "--count", "5"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout.split(separator: "\n").count, 5)
+        XCTAssertEqual(result.stdout.split(separator: "\n").count, 6)  // the header and 5 samples
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/ease.png"))
         XCTAssertEqual(data[16..<20].reduce(0) { $0 << 8 | Int($1) }, 960)
         let bad = try KineticProcess.run(["sample", "curve", "ease", "--plot", folder + "/ease.gif"])
