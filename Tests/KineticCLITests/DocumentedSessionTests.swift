@@ -28,7 +28,8 @@ final class DocumentedSessionTests: XCTestCase {
                 for step in steps {
                     let result = try KineticProcess.run(step.arguments, in: folder)
                     let printed = (result.stdout + result.stderr).split(separator: "\n").map(String.init)
-                    XCTAssertEqual(printed, step.expected, "\(document): kinetic \(step.arguments.joined(separator: " "))")
+                    XCTAssertEqual(
+                        printed, step.expected, "\(document): kinetic \(step.arguments.joined(separator: " "))")
                     if let status = step.expectedStatus {
                         XCTAssertEqual(result.status, status, "\(document): the status of kinetic \(step.arguments)")
                     }
