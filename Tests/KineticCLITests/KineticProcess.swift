@@ -26,12 +26,16 @@ struct KineticProcess {
 
     static var executable: URL { productsDirectory.appendingPathComponent("kinetic") }
 
-    /// Runs `kinetic` with `arguments` and waits for it to exit.
-    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    /// Runs `kinetic` with `arguments` (in `directory`, or this process's current directory) and waits for it to
+    /// exit.
+    static func run(_ arguments: [String], environment: [String: String]? = nil, directory: String? = nil) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
