@@ -118,4 +118,8 @@ $DOCC merge "${archives[@]}" --synthesized-landing-page-name Kinetic --synthesiz
     cat "$WORK/merge.log" >&2
     exit 1
 }
-echo "docs: wrote $SITE (serve it: python3 -m http.server --directory $SITE 8000, then open /documentation/)"
+if [ -n "$BASE_PATH" ]; then
+    echo "docs: wrote $SITE for a server that puts it at /${BASE_PATH#/}/ (open /${BASE_PATH#/}/documentation/ there)"
+else
+    echo "docs: wrote $SITE (serve it: python3 -m http.server --directory $SITE 8000, then open /documentation/)"
+fi

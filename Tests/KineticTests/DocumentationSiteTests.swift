@@ -19,11 +19,23 @@ final class DocumentationSiteTests: XCTestCase {
             ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
                 FileManager.default.isExecutableFile(atPath: $0)
             }, "Chromium is not installed: make setup-test installs it (apt-get install chromium)")
-        let server = try SiteServer(folder: Self.site)
+        // A site built for a base path (DOCS_HOSTING_BASE_PATH) is served from a folder that has it at that path.
+        let base = try Self.basePath(of: Self.site)
+        var root = Self.site
+        if !base.isEmpty {
+            root = NSTemporaryDirectory() + "kinetic-docs-root-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(
+                atPath: root + "/" + base, withIntermediateDirectories: true)
+            try FileManager.default.removeItem(atPath: root + "/" + base)
+            try FileManager.default.createSymbolicLink(atPath: root + "/" + base, withDestinationPath: Self.site)
+        }
+        defer { if root != Self.site { try? FileManager.default.removeItem(atPath: root) } }
+        let server = try SiteServer(folder: root)
         defer { server.stop() }
+        let prefix = base.isEmpty ? "" : base + "/"
 
         // The landing page that `docc merge` made: the package's name and every module with its abstract.
-        let landing = try Self.renderedText(of: server.url("documentation/"), chromium: chromium)
+        let landing = try Self.renderedText(of: server.url(prefix + "documentation/"), chromium: chromium)
         for text in [
             "Kinetic", "Geometry, colour and time: the values every other Kinetic module is built from.",
             "A 2D rigid-body engine in Swift and, on top of it, UIKit Dynamics", "KineticTerminal",
@@ -33,7 +45,8 @@ final class DocumentationSiteTests: XCTestCase {
         }
 
         // A symbol page: its title, its abstract, its declaration and its members.
-        let clip = try Self.renderedText(of: server.url("documentation/kineticlayers/clip"), chromium: chromium)
+        let clip = try Self.renderedText(
+            of: server.url(prefix + "documentation/kineticlayers/clip"), chromium: chromium)
         for text in [
             "Structure", "Clip", "An effect ready to be drawn, exported or played", "struct Clip",
             "presentation(at:", "A clip of root lasting duration seconds.",
@@ -42,14 +55,26 @@ final class DocumentationSiteTests: XCTestCase {
         }
 
         // An article, with a link into another module's archive resolved to that module's page.
-        let article = try Self.renderedDOM(of: server.url("documentation/kinetic/yourfirstgif"), chromium: chromium)
+        let article = try Self.renderedDOM(
+            of: server.url(prefix + "documentation/kinetic/yourfirstgif"), chromium: chromium)
         let articleText = Self.text(ofMain: article)
         for text in ["Your first GIF", "Render an effect to a file in one line", "That is the whole program."] {
             XCTAssertTrue(articleText.contains(text), "the article lacks \"\(text)\": \(articleText.prefix(2_000))")
         }
         XCTAssertTrue(
-            article.contains("href=\"/documentation/kineticlayers/clip\""),
+            article.contains("href=\"/\(prefix)documentation/kineticlayers/clip\""),
             "the article's link to Clip (in KineticLayers) did not resolve to its page")
+    }
+
+    /// The base path the site was built for (`var baseUrl = "/kinetic/"` in its index.html), without slashes:
+    /// empty for a site served from the root.
+    static func basePath(of site: String) throws -> String {
+        let index = try String(contentsOfFile: site + "/index.html", encoding: .utf8)
+        guard let range = index.range(of: #"var baseUrl = "[^"]*""#, options: .regularExpression) else {
+            XCTFail("\(site)/index.html has no baseUrl: is it a DocC site?")
+            return ""
+        }
+        return index[range].dropFirst(15).dropLast().trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     }
 
     /// The text of the page's main content once its scripts have run, tags removed and spaces collapsed.
