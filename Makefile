@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_DIR ?= kinetic-demo
 PREFIX ?= /usr/local
 
-.PHONY: setup setup-test build demo test lint format bench clean install
+.PHONY: setup setup-test build demo test lint format bench clean install docs
 
 # What building and rendering need (C libraries, fonts, ffmpeg); setup-test adds the tests' browser and tmux.
 setup:
@@ -27,8 +27,13 @@ install: setup
 
 test: setup-test
 	$(SWIFT) build
+	SWIFT="$(SWIFT)" ./scripts/docs.sh
 	$(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources
+
+# The documentation site (DocC, every public module, merged) in .build/docs-site; see scripts/docs.sh.
+docs: setup
+	SWIFT="$(SWIFT)" ./scripts/docs.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources

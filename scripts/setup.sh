@@ -3,19 +3,20 @@
 # Idempotent: prints nothing and changes nothing when everything is already present.
 set -euo pipefail
 
-# Debian packages: C libraries for KineticRaster (cairo, pango, libimagequant, giflib, gdk-pixbuf for pictures), the fonts the renderer and
-# its golden images use (Inter for tabular digits, Noto CJK for Japanese, DejaVu for Arabic and Hebrew; DejaVu
-# extra and Liberation are named too because fontconfig's fallbacks draw from them, so a fresh machine renders
-# the goldens exactly as the machine that recorded them), ffmpeg for MP4/WebM, chromium for the gallery test,
-# tmux for the terminal end-to-end tests.
+# Debian packages: C libraries for KineticRaster (cairo, pango, libimagequant, giflib, gdk-pixbuf for pictures);
+# the fonts the renderer and its golden images use (Inter for tabular digits, Noto CJK for Japanese, DejaVu for
+# Arabic and Hebrew, Noto Color Emoji so emoji have a glyph; DejaVu extra and Liberation are named too because
+# fontconfig's fallbacks draw from them, so a fresh machine renders the goldens exactly as the machine that
+# recorded them); ffmpeg for MP4/WebM; for the tests, chromium (the gallery and documentation-site tests), tmux
+# (the terminal end-to-end tests) and python3 (serves the documentation site).
 #
 # `setup.sh` (or `setup.sh demo`) installs what building and rendering need; `setup.sh test` adds what only the
-# tests use (a browser, tmux).
+# tests use (a browser, tmux, python3).
 PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libimagequant-dev libgif-dev libgdk-pixbuf-2.0-dev fonts-inter fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra
     fonts-liberation fonts-noto-color-emoji ffmpeg)
 case "${1:-demo}" in
 demo) ;;
-test) PACKAGES+=(chromium tmux) ;;
+test) PACKAGES+=(chromium tmux python3) ;;
 *)
     echo "usage: setup.sh [demo|test]" >&2
     exit 64

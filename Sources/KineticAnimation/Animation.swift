@@ -43,8 +43,11 @@ extension Animation where Value: VectorArithmetic {
     /// on an autoreverse's way back, 0 while filling). Otherwise a central difference over ±`step` parent seconds
     /// inside the same pass, one-sided at the edges of a pass; `.zero` while filling.
     ///
-    /// - Parameter step: The difference step in parent seconds, > 0. Default 1e-4 s, which keeps both truncation
-    ///   and rounding errors near 1e-8 of the value's scale for eased animations of a second or so.
+    /// - Parameters:
+    ///   - parentTime: The time, in seconds of the parent's timeline.
+    ///   - base: The property's model value (see ``Animation``).
+    ///   - step: The difference step in parent seconds, > 0. Default 1e-4 s, which keeps both truncation and
+    ///     rounding errors near 1e-8 of the value's scale for eased animations of a second or so.
     public func estimatedVelocity(at parentTime: MediaTime, base: Value, step: MediaTime = 1e-4) -> Value? {
         guard let state = timing.state(at: parentTime) else { return nil }
         let rate = timing.timeRate(in: state)

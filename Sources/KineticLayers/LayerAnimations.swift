@@ -26,7 +26,10 @@ extension LayerAnimating {
     /// they were added, each on top of the previous result (so additive animations stack). Adding an animation
     /// under a key that is already used replaces that animation, as `CALayer.add(_:forKey:)` does.
     ///
-    /// - Parameter key: The name to find, replace or remove it by. Default: the property's key path.
+    /// - Parameters:
+    ///   - animation: The animation; its times are in the layer tree's timeline (seconds from the clip's start).
+    ///   - property: The animated property's key path; its type is the animation's value type.
+    ///   - key: The name to find, replace or remove it by. Default: the property's key path.
     public func add<A: Animation>(
         _ animation: A, for property: ReferenceWritableKeyPath<Self, A.Value> & Sendable, key: String? = nil
     ) {

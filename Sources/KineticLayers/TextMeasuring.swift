@@ -76,8 +76,9 @@ public struct TextLayout: Sendable, Hashable {
     }
 }
 
-/// Measures text the way a renderer will draw it, so effects can lay text out without a renderer (STYLE.md 10:
-/// font metrics are injected; tests use a fake with fixed advances).
+/// Measures text the way a renderer will draw it, so effects can lay text out without a renderer: font metrics
+/// are injected (KineticRaster's `PangoTextMeasurer` draws what it measures; tests use a fake with fixed
+/// advances).
 public protocol TextMeasuring: Sendable {
     /// Lays out `string` in `font` with `style`.
     func layout(_ string: String, font: Font, style: ParagraphStyle) -> TextLayout

@@ -6,6 +6,6 @@
 // terminal (raw mode, alternate screen, hidden cursor, signal-safe restore, resize) and `InlineLine` draws on the
 // current line of a command-line tool's output.
 //
-// Dependencies: DESIGN.md lets Terminal import Layers and Effects (for its text mode). It also imports
+// Dependencies (docs/ARCHITECTURE.md): Terminal imports Layers and Effects (for its text mode). It also imports
 // KineticRaster, for `RGBAFrame` and `LayerRenderer` (the pixel mode shows frames that Raster renders), and
 // KineticAnimation for `FrameTicker`, the playback loop.

@@ -26,15 +26,16 @@ struct KineticProcess {
 
     static var executable: URL { productsDirectory.appendingPathComponent("kinetic") }
 
-    /// Runs `kinetic` with `arguments` and waits for it to exit.
-    static func run(_ arguments: [String], environment: [String: String]? = nil, in folder: String? = nil) throws
+    /// Runs `kinetic` with `arguments` (in `directory`, or this process's current directory) and waits for it to
+    /// exit.
+    static func run(_ arguments: [String], environment: [String: String]? = nil, directory: String? = nil) throws
         -> Result
     {
         let process = Process()
-        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

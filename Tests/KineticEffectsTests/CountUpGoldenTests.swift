@@ -4,8 +4,8 @@ import KineticLayers
 import KineticRaster
 import XCTest
 
-/// Golden frames of the count-up at 0, ¼, ½, ¾ and all of its count (STYLE.md 8), drawn with Pango and Cairo:
-/// the seed's 0 → 10,000 in 50 ticks and countUp.js's 0 → ¥10,000 in ja_JP.
+/// Golden frames of the count-up at 0, ¼, ½, ¾ and all of its count (the golden-image rule of docs/ARCHITECTURE.md),
+/// drawn with Pango and Cairo: the seed's 0 → 10,000 in 50 ticks and countUp.js's 0 → ¥10,000 in ja_JP.
 /// `KINETIC_RECORD=1 swift test --filter CountUpGoldenTests` re-records them.
 final class CountUpGoldenTests: XCTestCase {
     private func assertGolden(_ count: CountUp, name: String, file: StaticString = #filePath, line: UInt = #line)

@@ -4,9 +4,9 @@ import KineticEffects
 import KineticLayers
 import XCTest
 
-/// The digits style's model, strip → column → manager (STYLE.md 10), driven by progress with a fake measurer:
-/// a 50-pt font whose characters are all 30 pt wide and whose lines are 50 pt tall, a 200-pt box, and a linear
-/// 1-s transition, so time after a change *is* the progress.
+/// The digits style's model, strip → column → manager, driven by progress with a fake measurer (font metrics are
+/// injected, so the model runs without a renderer): a 50-pt font whose characters are all 30 pt wide and whose lines
+/// are 50 pt tall, a 200-pt box, and a linear 1-s transition, so time after a change *is* the progress.
 final class ElevatorDigitColumnTests: XCTestCase {
     private let font = Font(size: 50, tabularDigits: true)
     private let linear = RollTransition.timed(duration: 1, timingFunction: .linear)

@@ -4,9 +4,10 @@ import KineticLayers
 import KineticRaster
 import XCTest
 
-/// Golden frames of the elevator number at 0, ¼, ½, ¾ and all of one change (STYLE.md 8), drawn with Pango and
-/// Cairo: the seed's 3 → 4 slide and the digits style's 998 → 1,001 (a column and a separator grow in while
-/// the others roll). `KINETIC_RECORD=1 swift test --filter ElevatorGoldenTests` re-records them.
+/// Golden frames of the elevator number at 0, ¼, ½, ¾ and all of one change (the golden-image rule of
+/// docs/ARCHITECTURE.md), drawn with Pango and Cairo: the seed's 3 → 4 slide and the digits style's 998 → 1,001 (a
+/// column and a separator grow in while the others roll). `KINETIC_RECORD=1 swift test --filter ElevatorGoldenTests`
+/// re-records them.
 final class ElevatorGoldenTests: XCTestCase {
     private static let progressPoints = [0.0, 0.25, 0.5, 0.75, 1]
 

@@ -1,10 +1,10 @@
 import KineticCore
 import KineticLayers
 
-/// A fake `TextMeasuring` with round numbers, so effect tests can predict every position (STYLE.md 10): each
-/// character advances `advance` × the font size / 10 points (or its entry in `advances`), and every line is
-/// 0.8 × size above the baseline and 0.2 × size below (a 50-pt font: digits 30 pt wide with `advance` 6, lines
-/// 50 pt tall).
+/// A fake `TextMeasuring` with round numbers, so effect tests can predict every position (effects take their font
+/// metrics from a `TextMeasuring`, so tests can give them these): each character advances `advance` × the font size /
+/// 10 points (or its entry in `advances`), and every line is 0.8 × size above the baseline and 0.2 × size below (a
+/// 50-pt font: digits 30 pt wide with `advance` 6, lines 50 pt tall).
 struct FixedAdvanceMeasurer: TextMeasuring {
     /// The advance of a character, in tenths of the font size. Default 6.
     var advance: Double = 6

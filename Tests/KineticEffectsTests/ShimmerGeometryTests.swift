@@ -2,7 +2,7 @@ import KineticCore
 import KineticEffects
 import XCTest
 
-/// Facebook Shimmer's geometry (FBShimmeringLayer.m, as DESIGN.md states it) against the formulas, worked by hand
+/// Facebook Shimmer's geometry (the layout of its FBShimmeringLayer.m) against the formulas, worked by hand
 /// for the defaults over a 480 × 96 label: L = 480, s = 230, p = 0.4, h = 1.
 final class ShimmerGeometryTests: XCTestCase {
     private let size = Size(width: 480, height: 96)

@@ -4,9 +4,9 @@ import KineticLayers
 import KineticRaster
 import XCTest
 
-/// Golden frames of the shimmer at 0, ¼, ½, ¾ and all of one loop (STYLE.md 8), for the seed style, the default
-/// style and the skeleton placeholder, plus Japanese, right-to-left and multi-line tilted text half way through,
-/// each on the scene's suggested background as `kinetic render shimmer` draws it.
+/// Golden frames of the shimmer at 0, ¼, ½, ¾ and all of one loop (the golden-image rule of docs/ARCHITECTURE.md), for
+/// the seed style, the default style and the skeleton placeholder, plus Japanese, right-to-left and multi-line tilted
+/// text half way through, each on the scene's suggested background as `kinetic render shimmer` draws it.
 /// `KINETIC_RECORD=1 swift test --filter ShimmerGoldenTests` re-records them (then look at them before committing).
 final class ShimmerGoldenTests: XCTestCase {
     /// The scenes, by golden name: the same as `kinetic render shimmer` with the flags in the comments.

@@ -1,6 +1,7 @@
 import KineticCore
 
-/// The kinds of joint the UIKit behaviours map to (PHYSICS.md §9).
+/// The kinds of joint the UIKit behaviours map to: `AttachmentBehavior`'s distance, rope, spring, pin, fixed and
+/// sliding attachments, and `SnapBehavior`'s target.
 enum JointKind: Sendable {
     /// Keeps two anchors at `length` (rigid, or a spring when `hertz` > 0); `isRope` only limits the maximum.
     case distance

@@ -23,7 +23,8 @@ public struct ContactEvent: Sendable, Equatable {
 
 /// A 2D rigid-body world in points and seconds, y down (UIKit's coordinates), solved with Box2D v3's soft step:
 /// substeps, soft contacts, a relax pass and a restitution pass, warm-started persistent contacts, speculative
-/// contacts, sleeping islands. See PHYSICS.md in the project's shared notes for the design and the figures.
+/// contacts, sleeping islands. docs/ARCHITECTURE.md places it among the modules; Benchmarks/RESULTS.md has its
+/// figures against other engines.
 ///
 /// Deterministic: the same bodies added in the same order and stepped the same way give the same results bit
 /// for bit (no randomness, no libm trigonometry, pairs processed in a fixed order).
@@ -283,7 +284,8 @@ public final class PhysicsWorld {
     }
 
     func setVelocityUnchecked(_ i: Int, _ velocity: Point, _ angularVelocity: Double) {
-        // Leapfrog bookkeeping (PHYSICS.md §8): store v − ½·a·h so that free fall is exact.
+        // Leapfrog bookkeeping: a free body stores v − ½·a·h (a its acceleration, h the step), so that each step's
+        // position update lands exactly on the parabola of free fall.
         states[i].velocity = bodies[i].touchingCount == 0 ? velocity - halfStepOffset(i) : velocity
         states[i].angularVelocity = bodies[i].allowsRotation ? angularVelocity : 0
     }

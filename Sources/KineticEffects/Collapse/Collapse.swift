@@ -23,7 +23,7 @@ public enum CollapseBoundary: String, Sendable, Hashable, CaseIterable {
     case openBottom
 }
 
-/// The collapse effect's settings: UIKit Dynamics' units and defaults (DESIGN.md), plus the timing of the clip.
+/// The collapse effect's settings: UIKit Dynamics' units and defaults, plus the timing of the clip.
 public struct CollapseSpec: Sendable, Hashable {
     /// Gravity direction in radians; π/2 (the default) is straight down on a y-down screen.
     public var gravityAngle: Double
@@ -87,7 +87,8 @@ public struct CollapseSpec: Sendable, Hashable {
     }
 }
 
-/// The collapse (seed 001): every piece of a screen falls under gravity, collides, tumbles and comes to rest.
+/// The collapse: every piece of a screen falls under gravity, collides, tumbles and comes to rest. The defaults
+/// (`CollapseSpec.seed`) are the seed's: the first published version of the effect, made with UIKit Dynamics.
 ///
 /// Pieces are found by walking the screen's layer tree: a visible layer with no visible sublayers is a piece; a
 /// layer that draws something of its own (a background, a border, text, a shape or a gradient) is a piece together

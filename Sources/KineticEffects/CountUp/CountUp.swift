@@ -5,12 +5,12 @@ import KineticLayers
 /// The count-up: a label whose number counts from one value to another.
 ///
 /// Two styles:
-/// - `.seed` reproduces the SwiftUI + Combine article (seed 003): a timer fires every `tickInterval` (0.02 s) and
-///   adds `step` per tick — ⌈|to − from| / 50⌉ (`.fiftieth`, the article's final version, so every count takes
-///   about 50 ticks) or 1 (`.one`, its first version) — towards the target, and the count ends exactly on it:
-///   0 → 10,000 shows 200, 400, … 10,000 at ticks 1 … 50. (The article's code can overshoot for one tick when
-///   the step does not divide the distance, 1,008 on the way to 1,001, before snapping back; this clamps.) It
-///   counts down too, by the same rule.
+/// - `.seed` reproduces the first published version, a SwiftUI + Combine article: a timer fires every `tickInterval`
+///   (0.02 s) and adds `step` per tick — ⌈|to − from| / 50⌉ (`.fiftieth`, the article's final version, so every count
+///   takes about 50 ticks) or 1 (`.one`, its first version) — towards the target, and the count ends exactly on it: 0 →
+///   10,000 shows 200, 400, … 10,000 at ticks 1 … 50. (The article's code can overshoot for one tick when the step does
+///   not divide the distance, 1,008 on the way to 1,001, before snapping back; this clamps.) It counts down too, by the
+///   same rule.
 /// - `.default` counts by time like countUp.js: `duration` (2 s) on `easing` (easeOutExpo), with countUp.js's
 ///   "smart easing" for jumps over 999 (linear to 333 short of the target in the first half, eased after), any
 ///   timing curve or a spring, through negative numbers, with a fixed number of decimals; a new target

@@ -5,7 +5,7 @@ import KineticLayers
 /// The layer-feature showcase: four animated tiles side by side on a dark background, each with a caption —
 /// a radial gradient that breathes, text masking a sweeping highlight, a rounded square turning with its shadow,
 /// and a dot moved by a spring. It loops every `duration` seconds (t = 0 and t = `duration` look the same), and the
-/// tests, the demo gallery and the render benchmark all draw this same scene (STYLE.md 9).
+/// tests, the demo gallery and the render benchmark all draw this same scene, so they cannot drift apart.
 ///
 /// Layout: four equal columns across `size`; each tile is sized from the column's width and the height, so any
 /// aspect ratio works (600 × 200 for the demo, 16:9 for the benchmarks).

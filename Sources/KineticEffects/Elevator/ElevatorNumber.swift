@@ -6,8 +6,8 @@ import KineticLayers
 /// it grows (the new value enters from below), down when it shrinks — inside a clipped box.
 ///
 /// Two styles:
-/// - `.seed` reproduces PMElevateLabel (seed 000): the *whole* label slides; the old and the new text are two
-///   labels one box-height apart that move together, linearly, in 1 s; a value equal to the current one changes
+/// - `.seed` reproduces the first published version, PMElevateLabel: the *whole* label slides; the old and the new text
+///   are two labels one box-height apart that move together, linearly, in 1 s; a value equal to the current one changes
 ///   nothing. A value arriving before the previous slide has finished restarts from the rest position, as
 ///   PMElevateLabel's `setOrigin(.zero)` does. The article's scene is `ElevatorNumber.article`.
 /// - `.digits` (the default) rolls each character in its own column, the way Robinhood's Ticker, number-flow and

@@ -16,6 +16,7 @@ public struct NumberChange: Sendable, Hashable {
     /// `values[i]` at `start + i × interval` seconds.
     ///
     /// - Parameters:
+    ///   - values: The values, in the order they arrive.
     ///   - interval: Seconds between two values, > 0. Default 1 (the seed's one value per second).
     ///   - start: The time of the first value, in seconds. Default 0.
     public static func sequence(_ values: [Double], interval: MediaTime = 1, start: MediaTime = 0) -> [NumberChange] {
@@ -26,10 +27,12 @@ public struct NumberChange: Sendable, Hashable {
     /// seed's scene is `counting(from: 0, to: 30)`.
     ///
     /// - Parameters:
+    ///   - from: The first value, finite.
+    ///   - to: The value counted towards, finite.
     ///   - step: The change per value, finite and ≠ 0, pointing from `from` towards `to`. Default 1 (or −1 when
     ///     `to` < `from`).
     ///   - interval: Seconds between two values, > 0. Default 1.
-    ///   - start: The time of the first value. Default 0.
+    ///   - start: The time of the first value, in seconds. Default 0.
     /// - Throws: `EffectSpecError` for a step of 0, a step pointing away from `to`, or more than 100,000 values.
     public static func counting(
         from: Double, to: Double, step: Double? = nil, interval: MediaTime = 1, start: MediaTime = 0

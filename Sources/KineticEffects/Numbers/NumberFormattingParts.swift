@@ -3,7 +3,7 @@ import Foundation
 /// One character of a formatted number and the key of the column that shows it.
 ///
 /// Keys follow the number's structure, not the character's index, so that when the text changes a column keeps
-/// showing the same thing (STYLE.md 10, number-flow's parts): integer digits are keyed by place value from the
+/// showing the same thing (as number-flow's parts do): integer digits are keyed by place value from the
 /// right (units stay units when 99 becomes 100), fraction digits by place from the decimal separator, group
 /// separators by the integer place on their left, and every other character (sign, currency symbol, percent
 /// sign, prefix, suffix) by itself and its occurrence counted outwards from the number.

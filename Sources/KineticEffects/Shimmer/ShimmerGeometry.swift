@@ -2,7 +2,7 @@ import KineticCore
 import KineticLayers
 
 /// Where Facebook Shimmer's gradient mask sits and how far and how long it travels, for one content size
-/// (`FBShimmeringLayer.m`'s layout, as DESIGN.md states it).
+/// (the layout of Facebook Shimmer's `FBShimmeringLayer.m`).
 ///
 /// With the content's length L along the sweep (its width for left/right, its height for up/down), the speed s,
 /// the pause p and the highlight length h:
@@ -56,8 +56,11 @@ public struct ShimmerGeometry: Sendable, Hashable {
 
     /// The geometry of `shimmer` over content of `contentSize`.
     ///
-    /// - Parameter rightToLeft: Whether the content is right-to-left text, which turns the `.reading` direction
-    ///   into `.left`. Default false.
+    /// - Parameters:
+    ///   - shimmer: The shimmer's spec.
+    ///   - contentSize: The content's size, in points, finite and > 0 in both directions.
+    ///   - rightToLeft: Whether the content is right-to-left text, which turns the `.reading` direction into
+    ///     `.left`. Default false.
     /// - Throws: `EffectSpecError` when the spec is invalid (`Shimmer.validate()`) or the content size is not
     ///   finite and > 0 in both directions.
     public init(shimmer: Shimmer, contentSize: Size, rightToLeft: Bool = false) throws(EffectSpecError) {

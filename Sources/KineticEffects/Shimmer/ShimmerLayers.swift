@@ -14,8 +14,10 @@ extension Shimmer {
     /// - "shimmer-highlight" (only with `highlightColor`): the content's shape filled with the highlight colour,
     ///   masked by "shimmer-highlight-mask", a clear → white → clear gradient that slides with the other mask.
     ///
-    /// - Parameter rightToLeft: Whether the content is right-to-left text (see `ShimmerDirection.reading`).
-    ///   Default false. `ShimmerText.isRightToLeft(measurer:)` tells.
+    /// - Parameters:
+    ///   - content: The layer to shimmer, placed by its frame (e.g. `ShimmerText.makeLayer(size:measurer:)`).
+    ///   - rightToLeft: Whether the content is right-to-left text (see `ShimmerDirection.reading`). Default false.
+    ///     `ShimmerText.isRightToLeft(measurer:)` tells.
     /// - Throws: `EffectSpecError` for an invalid spec or a content frame without a finite size > 0.
     public func makeLayer(content: Layer, rightToLeft: Bool = false) throws(EffectSpecError) -> Layer {
         let frame = content.frame

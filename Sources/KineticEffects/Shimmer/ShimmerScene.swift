@@ -3,7 +3,7 @@ import KineticLayers
 
 /// A complete shimmer picture: text or a skeleton placeholder filling a box, shimmering in the seed article's
 /// style or Facebook Shimmer's. `kinetic render shimmer`, the demo gallery, the golden tests and the benchmark all
-/// draw this scene (STYLE.md 9).
+/// draw this scene, so what they show cannot drift apart.
 ///
 /// ```swift
 /// let scene = ShimmerScene(content: .text(ShimmerText(string: "slide to unlock")), style: .default(Shimmer()))

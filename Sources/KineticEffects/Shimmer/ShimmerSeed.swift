@@ -2,11 +2,11 @@ import KineticAnimation
 import KineticCore
 import KineticLayers
 
-/// The seed article's shimmer ("slide to unlock", `seeds/002`), exactly: an axial gradient black → white → black
+/// The seed article's shimmer (the first published "slide to unlock"), exactly: an axial gradient black → white → black
 /// running left to right, three times as wide as the label (the label's bounds inset by minus its width), whose
-/// `locations` animate linearly from [0, 0, 0.25] to [0.75, 1, 1] in 2 s and start over, forever. The label's
-/// content masks the gradient from the middle third, so only the gradient shows, in the shape of the text; the
-/// content's own colours are not drawn.
+/// `locations` animate linearly from [0, 0, 0.25] to [0.75, 1, 1] in 2 s and start over, forever. The label's content
+/// masks the gradient from the middle third, so only the gradient shows, in the shape of the text; the content's own
+/// colours are not drawn.
 ///
 /// The glint crosses the label while the white stop is in the middle third: from 2/3 s to 4/3 s of each 2 s loop.
 public struct ShimmerSeed: Sendable, Hashable {

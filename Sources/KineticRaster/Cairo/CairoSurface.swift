@@ -19,7 +19,10 @@ public final class CairoSurface {
 
     /// An image surface of `pixelWidth` × `pixelHeight` pixels, cleared to transparent.
     ///
-    /// - Parameter scale: pixels per point, > 0 and ≤ 16 (typically 1, 2 or 3). Defaults to 1.
+    /// - Parameters:
+    ///   - pixelWidth: The width in pixels, within `RGBAFrame`'s limits.
+    ///   - pixelHeight: The height in pixels, within `RGBAFrame`'s limits.
+    ///   - scale: Pixels per point, > 0 and ≤ 16 (typically 1, 2 or 3). Default 1.
     /// - Throws: `RasterError.invalidFrameSize` beyond `RGBAFrame`'s limits, `.invalidOption` for a bad scale,
     ///   `.cairo` when Cairo cannot allocate the surface.
     public init(pixelWidth: Int, pixelHeight: Int, scale: Double = 1) throws(RasterError) {

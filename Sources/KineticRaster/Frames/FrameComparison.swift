@@ -1,5 +1,5 @@
-/// A pixel-by-pixel comparison of two frames of the same size, for golden-image tests (package access: a test
-/// hook, STYLE.md 12).
+/// A pixel-by-pixel comparison of two frames of the same size, for golden-image tests (package access: a hook
+/// for this package's test targets, not public API).
 ///
 /// A pixel differs when any of its four premultiplied channels differs by more than `Tolerance.perChannel`; two
 /// frames match when at most `Tolerance.differingPixels` pixels differ. The defaults (3 levels, 0 pixels) let

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The golden-image rule every test target uses (package access: a test hook, STYLE.md 8 and 12): compare a
-/// frame with a committed PNG, record it on purpose, fail when it is missing, and leave the actual and diff
-/// images somewhere a person can look at them.
+/// The golden-image rule every test target uses (package access: a hook for this package's test targets, not
+/// public API): compare a frame with a committed PNG, record it on purpose, fail when it is missing, and leave
+/// the actual and diff images somewhere a person can look at them.
 package enum GoldenImageCheck {
     /// What happened.
     package enum Outcome: Sendable {

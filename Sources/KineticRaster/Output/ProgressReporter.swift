@@ -98,8 +98,12 @@ public final class ProgressReporter: Sendable {
 
     /// The text of the bar: `Rendering [██████··········] 24/60 frames · 12.0 fps · 3 s left`.
     ///
-    /// - Parameter elapsed: seconds since the start; the rate is completed ÷ elapsed, time left is what remains ÷
-    ///   rate (omitted until a rate is known, and "done" at the end).
+    /// - Parameters:
+    ///   - label: The word before the bar, e.g. "Rendering".
+    ///   - completed: Frames done, 0…`total`.
+    ///   - total: Frames in all, ≥ 0.
+    ///   - elapsed: Seconds since the start; the rate is completed ÷ elapsed, time left is what remains ÷ rate
+    ///     (omitted until a rate is known, and "done" at the end).
     public static func line(label: String, completed: Int, total: Int, elapsed: MediaTime) -> String {
         let width = 20
         let filled = total > 0 ? min(width, completed * width / total) : width

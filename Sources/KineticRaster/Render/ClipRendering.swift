@@ -2,11 +2,11 @@ import Foundation
 import KineticCore
 import KineticLayers
 
-/// How ``Clip/render(to:options:)`` renders a clip. Every field has a range and a default.
+/// How ``KineticLayers/Clip/render(to:options:progress:)`` renders a clip. Every field has a range and a default.
 public struct RenderOptions: Sendable {
     /// What shows where the layers leave the canvas empty.
     public enum Background: Sendable, Hashable {
-        /// The clip's own ``Clip/background`` (transparent when it has none). The default.
+        /// The clip's own ``/KineticLayers/Clip/background`` (transparent when it has none). The default.
         case clip
         /// Transparent (for formats without alpha, MP4, black).
         case transparent
@@ -19,7 +19,7 @@ public struct RenderOptions: Sendable {
     /// Pixels per point: 1, 2 or 3. Default 1.
     public var scale: Double
     /// How much of the clip to render, in seconds, more than 0 and at most `RenderLimits.clipSeconds`; nil
-    /// (default) for the clip's own ``Clip/duration``.
+    /// (default) for the clip's own ``/KineticLayers/Clip/duration``.
     public var duration: MediaTime?
     /// For a .png still: the time shown, in seconds (0…600); nil (default) for the end of the clip.
     public var stillTime: MediaTime?
@@ -46,7 +46,7 @@ public struct RenderOptions: Sendable {
     }
 }
 
-/// What a render bounds: the limits ``Clip/plan(for:options:)`` checks before anything is drawn.
+/// What a render bounds: the limits ``KineticLayers/Clip/plan(for:options:)`` checks before anything is drawn.
 public enum RenderLimits {
     /// The longest clip rendered, in seconds: 600 (ten minutes; 72,000 frames at 120 fps).
     public static let clipSeconds: MediaTime = 600
@@ -75,7 +75,7 @@ public struct RenderPlan: Sendable, Hashable {
     public var background: Color?
 }
 
-/// A file written by ``Clip/render(to:options:)``.
+/// A file written by ``KineticLayers/Clip/render(to:options:progress:)``.
 public struct RenderedFile: Sendable {
     /// The path written.
     public var path: String
@@ -145,8 +145,12 @@ extension Clip {
     /// Renders the clip to `path`: a still for .png (at `options.stillTime`, or the end), otherwise every frame
     /// at `options.framesPerSecond`, drawn on all cores and encoded in order. The file appears only when complete.
     ///
-    /// - Parameter progress: Called with the frame count once it is known; return a reporter to show progress
-    ///   (`ProgressReporter` draws a bar on a terminal's stderr), or nil (default) for none.
+    /// - Parameters:
+    ///   - path: The file to write; its extension picks the format (.png, .apng, .gif, .mp4 or .webm).
+    ///   - options: Frame rate, scale, duration, still time, background and encoder settings. Default
+    ///     `RenderOptions()`.
+    ///   - progress: Called with the frame count once it is known; return a reporter to show progress
+    ///     (`ProgressReporter` draws a bar on a terminal's stderr), or nil (default) for none.
     /// - Returns: What was written, with the renderer's warnings (each distinct one once).
     /// - Throws: `RasterError`: the plan's checks (see ``plan(for:options:)``), an unwritable destination, an
     ///   encoder or ffmpeg failure. Nothing is left at `path` or beside it.

@@ -45,6 +45,8 @@ public final class LayerRenderer: Sendable {
     /// A renderer of `pixelWidth` × `pixelHeight` pixels.
     ///
     /// - Parameters:
+    ///   - pixelWidth: The frames' width in pixels, within `RGBAFrame`'s limits.
+    ///   - pixelHeight: The frames' height in pixels, within `RGBAFrame`'s limits.
     ///   - scale: Pixels per point, > 0 and ≤ 16. Default 1.
     ///   - background: The colour under the layers, or nil (default) for transparent.
     /// - Throws: `RasterError.invalidFrameSize` for a size outside `RGBAFrame`'s limits, `.invalidOption` for a

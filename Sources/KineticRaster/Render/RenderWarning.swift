@@ -1,5 +1,5 @@
 /// Something `LayerRenderer` could not draw exactly as asked, and what it drew instead. The renderer never
-/// substitutes silently: every fallback produces one of these (STYLE.md 7).
+/// substitutes silently: every fallback produces one of these.
 public struct RenderWarning: Hashable, Sendable, CustomStringConvertible {
     /// The kind of problem.
     public enum Kind: String, Hashable, Sendable, CaseIterable {

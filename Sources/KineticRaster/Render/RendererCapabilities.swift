@@ -1,5 +1,5 @@
-/// What a renderer draws exactly, what it approximates and what it cannot draw, feature by feature (STYLE.md 7:
-/// a backend says what it cannot do instead of silently drawing something else). At render time, each case that
+/// What a renderer draws exactly, what it approximates and what it cannot draw, feature by feature (a backend
+/// says what it cannot do instead of silently drawing something else). At render time, each case that
 /// actually occurs is also reported as a `RenderWarning`.
 public struct RendererCapabilities: Sendable, Hashable {
     /// A layer feature of KineticLayers' model.

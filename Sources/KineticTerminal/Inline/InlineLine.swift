@@ -51,8 +51,10 @@ public final class InlineLine {
 
     /// Shows `line` in place of the previous text.
     ///
-    /// - Parameter time: When, in seconds on any clock, for throttling `TERM=dumb` output; nil prints every change
-    ///   there. Ignored otherwise.
+    /// - Parameters:
+    ///   - line: The new text and its styles.
+    ///   - time: When, in seconds on any clock, for throttling `TERM=dumb` output; nil prints every change there.
+    ///     Ignored otherwise.
     /// - Throws: `TerminalError` when the terminal cannot be written.
     public func update(_ line: StyledLine, at time: MediaTime? = nil) throws(TerminalError) {
         guard !isFinished else { return }

@@ -72,7 +72,8 @@ public struct TerminalShimmer: Sendable {
     ///   - duration: Seconds, finite and ≥ 0.
     ///   - clock: Where time comes from. Default a `SystemClock` (live); tests pass a `ManualClock`.
     ///   - framesPerSecond: 30, 60 or 120. Default 30.
-    ///   - device, environment: The terminal. Default this process's.
+    ///   - device: The terminal written to. Default this process's (`SystemTerminal()`).
+    ///   - environment: What the terminal can do. Default this process's (`TerminalEnvironment.current()`).
     /// - Throws: `TerminalError` for a bad duration, rate or shimmer, or when the terminal cannot be written;
     ///   `CancellationError` when the task is cancelled (the line is finished first).
     public func run(

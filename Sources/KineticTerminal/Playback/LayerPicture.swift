@@ -18,6 +18,8 @@ public final class LayerPicture {
     /// Shows `root` over a canvas of `canvasSize` points (the root's bounds when nil).
     ///
     /// - Parameters:
+    ///   - root: The layer tree; each frame draws its presentation at the frame's time.
+    ///   - canvasSize: The canvas, in points, finite and > 0; nil (default) for the root's bounds.
     ///   - background: The colour around and under the picture. Default black.
     ///   - colorSupport: The colours cells may use. Default `.trueColor`.
     /// - Throws: `TerminalError.invalidSize` when the canvas is not finite and > 0.

@@ -62,6 +62,11 @@ public final class TerminalSession {
     /// A session on `device` (the process's terminal by default) for `environment` (this process's by default).
     ///
     /// - Parameters:
+    ///   - device: The terminal written to and read from. Default this process's (`SystemTerminal()`).
+    ///   - environment: What the terminal can do. Default this process's (`TerminalEnvironment.current()`).
+    ///   - presentation: `.fullScreen` (the default): the alternate screen, the whole terminal; or `.inline(rows:)`:
+    ///     that many lines from the cursor's line down, in the normal output.
+    ///   - readsKeys: Whether keys are read (raw mode). Default true.
     ///   - synchronizedOutput: Wrap frames in `CSI ? 2026 h/l`. Default true.
     /// - Throws: `TerminalError.invalidOption` for inline rows outside 1…`TerminalSize.maximumSide`.
     public init(

@@ -25,6 +25,7 @@ public struct RollingNumberText: Sendable {
     /// A rolling number in a field of `width` cells (≥ 1).
     ///
     /// - Parameters:
+    ///   - width: The field's width in cells, 1…`TerminalSize.maximumSide`.
     ///   - format: How values are written. Default `NumberFormat()` (grouped decimal, en_US).
     ///   - direction: Which way digits roll. Default `.sign` (up when the magnitude grows).
     ///   - transition: How columns move. Default `RollTransition.default` (a 0.6 s critically damped spring).
