@@ -337,52 +337,35 @@ private struct PlaySession {
     // MARK: Pixels
 
     private func pixelPlayback(colorSupport: ColorSupport) throws -> Playback {
-        let root: Layer
-        let canvas: Size
-        var background = Color.black
-        var duration: MediaTime
-        var finalIsFrame = true
-        var finalText: [StyledLine] = []
+        // Every effect the same way: its clip, drawn in half blocks for the clip's duration.
+        var finalText: [StyledLine]?
+        let clip: Clip
         switch scene {
         case .count(let count):
-            root = try RenderPipeline.clip(of: count).root
-            canvas = count.size
-            background = .white
-            duration = count.endTime + 0.5
-            finalIsFrame = false
+            clip = try RenderPipeline.clip(of: count)
             finalText = [StyledLine(count.text(at: count.endTime), style: CellStyle(isBold: true))]
         case .elevator(let spec):
-            root = try RenderPipeline.clip(of: spec).root
-            canvas = spec.size
-            background = .white
-            duration = root.animationEndTime + 0.5
-            finalIsFrame = false
+            clip = try RenderPipeline.clip(of: spec)
             finalText = [
                 StyledLine(spec.format.string(for: spec.changes.last?.value ?? 0), style: CellStyle(isBold: true))
             ]
         case .shimmer(let scene, let playDuration):
-            root = try scene.makeLayer(measurer: PangoTextMeasurer())
-            canvas = scene.size
-            background = scene.suggestedBackground
-            duration = playDuration
+            var shimmer = try RenderPipeline.clip(of: scene)
+            shimmer.duration = playDuration
+            clip = shimmer
         case .collapse(let spec):
-            let collapse = try Collapse(
-                screen: ExampleScreen(size: CollapseCommand.defaultSize).makeLayer(), spec: spec)
-            root = collapse.layer
-            canvas = CollapseCommand.defaultSize
-            duration = spec.duration
+            clip = try RenderPipeline.clip(
+                of: Collapse(screen: ExampleScreen(size: CollapseCommand.defaultSize).makeLayer(), spec: spec))
         case .showcase:
-            canvas = Showcase.defaultSize
-            root = try Showcase(size: canvas).makeLayer()
-            duration = Showcase.duration
+            clip = try RenderPipeline.clip(of: Showcase())
         }
-        let picture = try LayerPicture(
-            root: root, canvasSize: canvas, background: background, colorSupport: colorSupport)
+        let picture = try LayerPicture(clip: clip, colorSupport: colorSupport)
+        let duration = clip.duration
         return Playback(
             duration: duration,
             frame: { time, size in try picture.screen(at: time, size: size) },
             finalLines: { time, size in
-                guard finalIsFrame else { return finalText }
+                if let finalText { return finalText }
                 // The last frame, one row shorter than the terminal so the prompt that follows fits.
                 let fitted = TerminalSize(columns: size.columns, rows: max(1, size.rows - 1))
                 guard let screen = try? picture.screen(at: time, size: fitted) else { return [] }
