@@ -42,11 +42,9 @@ fi
 
 echo "docs: symbol graphs"
 mkdir -p "$WORK"
-$SWIFT package dump-symbol-graph --emit-extension-block-symbols >"$WORK/symbol-graphs.log" 2>&1 || {
-    cat "$WORK/symbol-graphs.log" >&2
-    echo "docs: swift package dump-symbol-graph failed (above)" >&2
-    exit 1
-}
+# It exits non-zero when the test modules have not been built yet (a fresh clone after `swift build`): they are not
+# documented, so only the graphs of the modules below are checked.
+$SWIFT package dump-symbol-graph --emit-extension-block-symbols >"$WORK/symbol-graphs.log" 2>&1 || true
 GRAPHS=$(sed -n 's/^Files written to //p' "$WORK/symbol-graphs.log" | tail -1)
 [ -n "$GRAPHS" ] && [ -d "$GRAPHS" ] || {
     cat "$WORK/symbol-graphs.log" >&2
@@ -55,7 +53,8 @@ GRAPHS=$(sed -n 's/^Files written to //p' "$WORK/symbol-graphs.log" | tail -1)
 }
 for module in "${MODULES[@]}"; do
     [ -f "$GRAPHS/$module.symbols.json" ] || {
-        echo "docs: no symbol graph for $module in $GRAPHS" >&2
+        cat "$WORK/symbol-graphs.log" >&2
+        echo "docs: no symbol graph for $module in $GRAPHS (swift package dump-symbol-graph's output above)" >&2
         exit 1
     }
 done

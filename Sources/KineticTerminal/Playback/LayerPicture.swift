@@ -15,6 +15,13 @@ public final class LayerPicture {
     private var renderer: LayerRenderer?
     private var rendererSize: TerminalSize?
 
+    /// A picture of any effect's clip: its root layer on its canvas, over its own background (black when it has
+    /// none: a terminal cell cannot be transparent).
+    public convenience init(clip: Clip, colorSupport: ColorSupport = .trueColor) throws(TerminalError) {
+        try self.init(
+            root: clip.root, canvasSize: clip.size, background: clip.background ?? .black, colorSupport: colorSupport)
+    }
+
     /// Shows `root` over a canvas of `canvasSize` points (the root's bounds when nil).
     ///
     /// - Parameters:
@@ -23,13 +30,6 @@ public final class LayerPicture {
     ///   - background: The colour around and under the picture. Default black.
     ///   - colorSupport: The colours cells may use. Default `.trueColor`.
     /// - Throws: `TerminalError.invalidSize` when the canvas is not finite and > 0.
-    /// A picture of any effect's clip: its root layer on its canvas, over its own background (black when it has
-    /// none: a terminal cell cannot be transparent).
-    public convenience init(clip: Clip, colorSupport: ColorSupport = .trueColor) throws(TerminalError) {
-        try self.init(
-            root: clip.root, canvasSize: clip.size, background: clip.background ?? .black, colorSupport: colorSupport)
-    }
-
     public init(
         root: Layer, canvasSize: Size? = nil, background: Color = .black, colorSupport: ColorSupport = .trueColor
     ) throws(TerminalError) {
