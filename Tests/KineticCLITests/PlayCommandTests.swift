@@ -105,8 +105,13 @@ final class PlayCommandTests: XCTestCase {
         XCTAssertNotNil(
             bottom.range(of: #"^ \d+ B/frame · \d+ cells · \d+ moves"#, options: .regularExpression), bottom)
         try tmux.wait(until: "alternate_on", is: "0")
-        Thread.sleep(forTimeInterval: 0.3)
-        let screen = try tmux.capture()
+        // The totals follow the final value on the normal screen; on a loaded machine they can take a moment.
+        let totals = #"^kinetic play count: \d+ frames, \d+ bytes, \d+ bytes per frame, \d+ frames dropped$"#
+        var screen = try tmux.capture()
+        for _ in 0..<50 where !screen.contains(where: { $0.range(of: totals, options: .regularExpression) != nil }) {
+            Thread.sleep(forTimeInterval: 0.1)
+            screen = try tmux.capture()
+        }
         XCTAssertEqual(screen.first, "50")
         XCTAssertTrue(
             screen.contains {
