@@ -20,7 +20,10 @@ struct RenderSettings {
     /// The flags behind these settings, with their defaults, for every render command's `--help`.
     static func options(defaultSize: Size, defaultDuration: String, defaultBackground: String) -> [OptionSpec] {
         [
-            .value("output", "FILE", short: "o", "Output file: .png .apng .gif .mp4 .webm (required)."),
+            .value(
+                "output", "FILE", short: "o",
+                "Output file: .png .apng .gif .mp4 .webm, or vectors: .json (Lottie) .lottie (dotLottie) .svg "
+                    + "(required)."),
             .value(
                 "width", "PT",
                 "Canvas width in points, 0 < PT ≤ 10000 (default \(JSONOutput.format(defaultSize.width)))."),
@@ -109,6 +112,9 @@ enum RenderPipeline {
     static func render(_ clip: Clip, settings: RenderSettings, streams: StandardStreams, quiet: Bool = false)
         throws(CLIError)
     {
+        if let vector = VectorExport.Format(path: settings.output) {
+            return try VectorExport.export(clip, format: vector, settings: settings, streams: streams, quiet: quiet)
+        }
         let format: OutputFormat
         do {
             format = try OutputFormat(path: settings.output)

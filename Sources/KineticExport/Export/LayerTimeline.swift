@@ -1,0 +1,234 @@
+import KineticAnimation
+import KineticCore
+import KineticLayers
+
+/// One exported property of a layer: how to read it from the layer, which layer properties it depends on, and
+/// how precisely it must follow them.
+struct PropertyReading {
+    /// For reports, e.g. "position.x".
+    var name: String
+    /// The layer properties whose animations move it.
+    var dependencies: Set<LayerProperty>
+    /// Per dimension, in the output's units.
+    var tolerance: [Double]
+    /// Dimensions that are angles in degrees (made continuous, taken the short way round as transforms are).
+    var angles: [Int] = []
+    /// The value from a layer's own properties (a model copy or a presentation of the layer).
+    var read: (Layer) -> [Double]
+}
+
+/// The animations of one layer over a clip, turned into tracks property by property: exactly from the
+/// animations' keyframes where there is one animated source with an exact form, otherwise baked from samples of
+/// the layer's presentation. Every track is checked against the samples; an exact track that strays beyond the
+/// tolerance (it should not) is replaced by the baked one.
+final class LayerTimeline {
+    let layer: Layer
+    let records: [LayerAnimationRecord]
+    /// The clip's length, in seconds.
+    let duration: Double
+    /// Sample times: the grid and the animations' begin and end times, sorted.
+    let times: [Double]
+    /// Keep baked y handles in 0…1 (SVG).
+    let handlesInUnitRange: Bool
+    private let model: Layer
+    private var presentations: [Layer]?
+
+    /// - Parameters:
+    ///   - samplesPerSecond: Grid density (two per output frame).
+    init(layer: Layer, duration: Double, samplesPerSecond: Double, handlesInUnitRange: Bool = false) {
+        self.layer = layer
+        records = layer.animationRecords
+        self.duration = duration
+        self.handlesInUnitRange = handlesInUnitRange
+        model = layer.modelCopyOfSelf()
+        var grid: [Double] = []
+        if !records.isEmpty {
+            let count = max(1, Int(min((duration * samplesPerSecond).rounded(.up), 1e6)))
+            grid = (0...count).map { duration * Double($0) / Double(count) }
+            for record in records {
+                let timing = record.animation.timing
+                for t in [timing.beginTime, timing.beginTime + timing.activeDurationInParentTime]
+                where t.isFinite && t > 0 && t < duration {
+                    grid.append(t)
+                }
+            }
+            grid.sort()
+        }
+        times = grid
+    }
+
+    /// The layer's name for reports: its name, or its class.
+    var layerName: String { layer.name ?? String(describing: type(of: layer)) }
+
+    /// True when some animation of this layer may move `reading`.
+    func isAnimated(_ reading: PropertyReading) -> Bool {
+        records.contains { $0.property.map(reading.dependencies.contains) ?? true }
+    }
+
+    /// The model value of `reading`.
+    func modelValue(_ reading: PropertyReading) -> [Double] { reading.read(model) }
+
+    /// The track of `reading` over the clip and, when it moves, a report of how it was written.
+    func track(_ reading: PropertyReading) -> (track: Track, report: ChannelReport?) {
+        guard isAnimated(reading) else { return (Track(constant: reading.read(model), duration: duration), nil) }
+        let samples = sampled(reading)
+        func report(_ track: Track, _ method: ChannelReport.Method) -> ChannelReport {
+            ChannelReport(
+                layer: layerName, property: reading.name, method: method, keyframes: Self.keyframeCount(track),
+                maximumError: track.maximumError(against: samples), tolerance: reading.tolerance)
+        }
+        if samples.allSatisfy({ $0.value == samples[0].value }) {
+            return (Track(constant: samples[0].value, duration: duration), nil)
+        }
+        var exact: Track?
+        if let track = exactTrack(reading) {
+            let errors = track.maximumError(against: samples)
+            if zip(errors, reading.tolerance).allSatisfy({ $0 <= $1 * 0.01 + 1e-9 }) { exact = track }
+        }
+        let baker = Baker(tolerance: reading.tolerance, handlesInUnitRange: handlesInUnitRange)
+        if let exact {
+            // Exact keyframes win unless they are many (a keyframe per simulation step) and a fit needs fewer.
+            guard Self.keyframeCount(exact) > 12 else { return (exact, report(exact, .exact)) }
+            let baked = baker.bake(samples) { self.value(reading, at: $0, near: $1) }
+            return Self.keyframeCount(baked) < Self.keyframeCount(exact)
+                ? (baked, report(baked, .baked)) : (exact, report(exact, .exact))
+        }
+        let baked = baker.bake(samples) { self.value(reading, at: $0, near: $1) }
+        return (baked, report(baked, .baked))
+    }
+
+    /// Keyframes a track needs: one per segment start, plus the end of a last segment that moves.
+    static func keyframeCount(_ track: Track) -> Int {
+        guard !track.isConstant else { return 1 }
+        let moving = track.segments.last.map { !$0.isConstant } ?? false
+        return track.segments.count + (moving ? 1 : 0)
+    }
+
+    // MARK: Samples
+
+    /// `reading` at every sample time, angles made continuous.
+    func sampled(_ reading: PropertyReading) -> Baker.Samples {
+        if presentations == nil { presentations = times.map { layer.presentationOfSelf(at: $0) } }
+        var result: Baker.Samples = []
+        result.reserveCapacity(times.count)
+        for (time, presentation) in zip(times, presentations ?? []) {
+            var value = reading.read(presentation)
+            if let previous = result.last?.value {
+                for d in reading.angles where d < value.count && d < previous.count {
+                    value[d] += 360 * ((previous[d] - value[d]) / 360).rounded()
+                }
+            }
+            result.append((time, value))
+        }
+        return result
+    }
+
+    /// `reading` at one time (for locating jumps), angles continued from `near` (a value at a time close by).
+    func value(_ reading: PropertyReading, at time: Double, near: [Double]) -> [Double] {
+        var value = reading.read(layer.presentationOfSelf(at: time))
+        for d in reading.angles where d < value.count && d < near.count {
+            value[d] += 360 * ((near[d] - value[d]) / 360).rounded()
+        }
+        return value
+    }
+
+    // MARK: Exact tracks
+
+    /// The track from the animations' keyframes, or nil when `reading` depends on more than one animated
+    /// property, an animation has no exact form, or the mapping to `reading` is not linear between keys.
+    func exactTrack(_ reading: PropertyReading) -> Track? {
+        let relevant = records.filter { $0.property.map(reading.dependencies.contains) ?? true }
+        guard let property = relevant.first?.property, relevant.allSatisfy({ $0.property == property }),
+            let setter = relevant.first
+        else { return nil }
+        let model = self.model
+        let extract: (Any) -> [Double]? = { value in
+            let copy = model.modelCopyOfSelf()
+            guard setter.setValue(value, on: copy) else { return nil }
+            return reading.read(copy)
+        }
+        guard let base = setter.value(in: model) else { return nil }
+        var descriptions: [(keys: PassKeys, usesBase: Bool)] = []
+        for record in relevant {
+            guard let describable = record.animation as? any KeyframeDescribable,
+                let description = Self.describe(describable, base: base, extract: extract, angles: reading.angles)
+            else { return nil }
+            descriptions.append(description)
+        }
+        let baseValue = reading.read(model)
+        // Intervals in which the same animations are applied.
+        var cuts: Set<Double> = [0, duration]
+        for record in relevant {
+            let timing = record.animation.timing
+            for t in [timing.beginTime, timing.beginTime + timing.activeDurationInParentTime]
+            where t.isFinite && t > 0 && t < duration {
+                cuts.insert(t)
+            }
+        }
+        let sorted = cuts.sorted()
+        var segments: [Segment] = []
+        for (start, end) in zip(sorted, sorted.dropFirst()) where end > start {
+            let middle = (start + end) / 2
+            let applied = relevant.indices.filter { relevant[$0].animation.timing.state(at: middle) != nil }
+            guard let top = applied.last else {
+                segments.append(Segment(start: start, end: end, from: baseValue, to: baseValue, easing: .hold))
+                continue
+            }
+            // An animation that reads the model value only holds while nothing else is applied under it.
+            if descriptions[top].usesBase && applied.count > 1 { return nil }
+            guard
+                let pieces = TimingUnroller.segments(
+                    of: descriptions[top].keys, timing: relevant[top].animation.timing, from: start, to: end)
+            else { return nil }
+            segments += pieces
+        }
+        guard !segments.isEmpty else { return nil }
+        return Track(segments: segments).unwrappingAngles(reading.angles, turn: 360).simplified()
+    }
+
+    /// The pass keys of `animation` mapped by `extract`, when the mapping is linear between keys (checked at a
+    /// quarter, half and three quarters of each segment, and at the extremes of an overshooting easing).
+    static func describe<A: KeyframeDescribable>(
+        _ animation: A, base: Any, extract: (Any) -> [Double]?, angles: [Int]
+    ) -> (keys: PassKeys, usesBase: Bool)? {
+        guard let base = base as? A.Value, let description = animation.keyframeDescription(base: base) else {
+            return nil
+        }
+        var keys: [PassKeys.Key] = []
+        for key in description.keys {
+            guard let value = extract(key.value) else { return nil }
+            let easing: Easing
+            switch key.curve {
+            case .hold: easing = .hold
+            case .linear: easing = .linear
+            case .cubicBezier(let c): easing = .bezier(c.x1, c.y1, c.x2, c.y2)
+            }
+            keys.append(PassKeys.Key(progress: key.progress, value: value, easing: easing))
+        }
+        for i in 0..<max(description.keys.count - 1, 0) where keys[i].easing != .hold {
+            let a = keys[i].value
+            let b = keys[i + 1].value
+            let range = keys[i].easing.range
+            var fractions = [0.25, 0.5, 0.75]
+            if range.low < 0 { fractions.append(range.low) }
+            if range.high > 1 { fractions.append(range.high) }
+            for f in fractions {
+                let mixed = A.Value.interpolate(
+                    from: description.keys[i].value, to: description.keys[i + 1].value, fraction: f)
+                guard let value = extract(mixed), value.count == a.count else { return nil }
+                for d in value.indices {
+                    var change = b[d] - a[d]
+                    var difference = value[d] - (a[d] + change * f)
+                    if angles.contains(d) {
+                        change -= 360 * (change / 360).rounded()
+                        difference = value[d] - (a[d] + change * f)
+                        difference -= 360 * (difference / 360).rounded()
+                    }
+                    let scale = max(1, abs(a[d]), abs(b[d]))
+                    if abs(difference) > 1e-9 * scale { return nil }
+                }
+            }
+        }
+        return (PassKeys(keys: keys), description.usesBase)
+    }
+}
