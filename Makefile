@@ -27,6 +27,7 @@ install: setup
 
 test: setup-test
 	$(SWIFT) build
+	./scripts/python-tools.sh
 	$(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources
 

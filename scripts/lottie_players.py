@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Checks a Lottie file with players other than Kinetic.
 
+A .lottie file (dotLottie) is opened as a ZIP first: its manifest is read and the animation it names is
+extracted (to DIR/extracted.json) and checked like a .json file.
+
 Validates the file against the Lottie JSON schema that lottie-specs ships (JSON Schema 2020-12), then renders
 the given frames with rlottie and with ThorVG into PNG files (straight alpha) named <player>-<frame>.png.
 Prints one JSON object: the schema result and, per player, the files written (or the error).
@@ -98,14 +101,27 @@ def main():
     args = parser.parse_args()
     frames = [int(f) for f in args.frames.split(",") if f]
     os.makedirs(args.out, exist_ok=True)
-    with open(args.file) as f:
+    report = {}
+    path = args.file
+    if path.endswith(".lottie"):
+        import zipfile
+
+        with zipfile.ZipFile(path) as archive:
+            manifest = json.loads(archive.read("manifest.json"))
+            animation_id = manifest["animations"][0]["id"]
+            data = archive.read(f"animations/{animation_id}.json")
+            report["dotlottie"] = {"entries": archive.namelist(), "manifest": manifest, "crc": archive.testzip()}
+        path = os.path.join(args.out, "extracted.json")
+        with open(path, "wb") as f:
+            f.write(data)
+    with open(path) as f:
         document = json.load(f)
     width = round(document["w"] * args.scale)
     height = round(document["h"] * args.scale)
-    report = {"schema": validate(args.file)}
+    report["schema"] = validate(path)
     for name, render in (("rlottie", render_rlottie), ("thorvg", render_thorvg)):
         try:
-            report[name] = render(args.file, frames, args.out, width, height)
+            report[name] = render(path, frames, args.out, width, height)
         except Exception as error:  # a player failing is a result, not a crash of the check
             report[name] = {"error": f"{type(error).__name__}: {error}"}
     json.dump(report, sys.stdout)

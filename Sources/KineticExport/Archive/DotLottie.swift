@@ -11,8 +11,10 @@ public enum DotLottie {
     public static func archive(animation: [UInt8], id: String = "animation", loops: Bool = true) -> [UInt8] {
         let safe = String(
             id.unicodeScalars.map { scalar -> Character in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"
-                    || scalar == "_") ? Character(scalar) : "_"
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"
+                        || scalar == "_")
+                    ? Character(scalar) : "_"
             })
         let name = safe.isEmpty ? "animation" : safe
         let manifest: JSONValue = .object([

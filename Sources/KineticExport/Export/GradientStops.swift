@@ -48,7 +48,9 @@ struct GradientStops: Sendable, Hashable {
             if i + 1 < n {
                 let next = stops[i + 1].color
                 if color.alpha > 0, next.alpha > 0, color.alpha != next.alpha, rgb(color) != rgb(next) {
-                    for f in [0.25, 0.5, 0.75] { sources.append(Source(from: i, to: i + 1, fraction: f, colorFrom: nil)) }
+                    for f in [0.25, 0.5, 0.75] {
+                        sources.append(Source(from: i, to: i + 1, fraction: f, colorFrom: nil))
+                    }
                 }
             }
         }
@@ -68,7 +70,9 @@ struct GradientStops: Sendable, Hashable {
             let a = resolved[min(source.from, resolved.count - 1)]
             let b = resolved[min(source.to, resolved.count - 1)]
             let location = a.location + (b.location - a.location) * source.fraction
-            var color = source.fraction == 0 ? a.color : Color.interpolate(from: a.color, to: b.color, fraction: source.fraction)
+            var color =
+                source.fraction == 0
+                ? a.color : Color.interpolate(from: a.color, to: b.color, fraction: source.fraction)
             if let other = source.colorFrom {
                 let c = resolved[min(other, resolved.count - 1)].color
                 color = Color(red: c.red, green: c.green, blue: c.blue, alpha: color.alpha)

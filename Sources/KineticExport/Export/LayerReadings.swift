@@ -62,11 +62,14 @@ struct LayerReadings {
 
     /// Opacity in percent, 0 while hidden.
     var opacity: PropertyReading {
-        PropertyReading(name: "opacity", dependencies: [.opacity, .isHidden], tolerance: [100 * tolerance.opacity]) {
-            layer in
+        var reading = PropertyReading(
+            name: "opacity", dependencies: [.opacity, .isHidden], tolerance: [100 * tolerance.opacity]
+        ) { layer in
             guard !layer.isHidden, layer.opacity.isFinite else { return [0] }
             return [100 * min(max(layer.opacity, 0), 1)]
         }
+        reading.isVisibility = true
+        return reading
     }
 
     // MARK: Paint

@@ -13,6 +13,9 @@ struct PropertyReading {
     var tolerance: [Double]
     /// Dimensions that are angles in degrees (made continuous, taken the short way round as transforms are).
     var angles: [Int] = []
+    /// True for the reading that decides whether the layer shows (its opacity): it is followed even while the
+    /// layer is hidden, when the others may rest.
+    var isVisibility = false
     /// The value from a layer's own properties (a model copy or a presentation of the layer).
     var read: (Layer) -> [Double]
 }
@@ -30,6 +33,10 @@ final class LayerTimeline {
     let times: [Double]
     /// Keep baked y handles in 0…1 (SVG).
     let handlesInUnitRange: Bool
+    /// Stretches of the clip (start ..< end, seconds, sorted, apart) in which nothing of the layer shows (it or
+    /// an ancestor has opacity 0 or is hidden). There, baked properties other than the opacity rest at the value
+    /// they will have when the layer shows again — fewer keyframes for motion nobody sees.
+    var hiddenIntervals: [(start: Double, end: Double)] = []
     private let model: Layer
     private var presentations: [Layer]?
 
@@ -44,7 +51,9 @@ final class LayerTimeline {
         var grid: [Double] = []
         if !records.isEmpty {
             let count = max(1, Int(min((duration * samplesPerSecond).rounded(.up), 1e6)))
-            grid = (0...count).map { duration * Double($0) / Double(count) }
+            // The clip shows 0 ..< duration: its last instant is sampled just before the end (an animation that
+            // repeats forever starts over exactly at the end).
+            grid = (0...count).map { min(duration * Double($0) / Double(count), duration - 1e-6) }
             for record in records {
                 let timing = record.animation.timing
                 for t in [timing.beginTime, timing.beginTime + timing.activeDurationInParentTime]
@@ -68,17 +77,19 @@ final class LayerTimeline {
     /// The model value of `reading`.
     func modelValue(_ reading: PropertyReading) -> [Double] { reading.read(model) }
 
-    /// The track of `reading` over the clip and, when it moves, a report of how it was written.
+    /// The track of `reading` over the clip and, when it moves, a report of how it was written. The report's
+    /// error is measured at the samples the track follows (where the layer shows, the animation's values).
     func track(_ reading: PropertyReading) -> (track: Track, report: ChannelReport?) {
         guard isAnimated(reading) else { return (Track(constant: reading.read(model), duration: duration), nil) }
         let samples = sampled(reading)
-        func report(_ track: Track, _ method: ChannelReport.Method) -> ChannelReport {
+        let followed = reading.isVisibility ? samples : restingWhileHidden(samples, reading)
+        func report(_ track: Track, _ method: ChannelReport.Method, against: Baker.Samples) -> ChannelReport {
             ChannelReport(
                 layer: layerName, property: reading.name, method: method, keyframes: Self.keyframeCount(track),
-                maximumError: track.maximumError(against: samples), tolerance: reading.tolerance)
+                maximumError: track.maximumError(against: against), tolerance: reading.tolerance)
         }
-        if samples.allSatisfy({ $0.value == samples[0].value }) {
-            return (Track(constant: samples[0].value, duration: duration), nil)
+        if followed.allSatisfy({ $0.value == followed[0].value }) {
+            return (Track(constant: followed[0].value, duration: duration), nil)
         }
         var exact: Track?
         if let track = exactTrack(reading) {
@@ -86,22 +97,50 @@ final class LayerTimeline {
             if zip(errors, reading.tolerance).allSatisfy({ $0 <= $1 * 0.01 + 1e-9 }) { exact = track }
         }
         let baker = Baker(tolerance: reading.tolerance, handlesInUnitRange: handlesInUnitRange)
+        let sample = { (time: Double, near: [Double]) -> [Double] in
+            self.followedValue(reading, at: time, near: near)
+        }
         if let exact {
             // Exact keyframes win unless they are many (a keyframe per simulation step) and a fit needs fewer.
-            guard Self.keyframeCount(exact) > 12 else { return (exact, report(exact, .exact)) }
-            let baked = baker.bake(samples) { self.value(reading, at: $0, near: $1) }
+            guard Self.keyframeCount(exact) > 12 else { return (exact, report(exact, .exact, against: samples)) }
+            let baked = baker.bake(followed, sample: sample)
             return Self.keyframeCount(baked) < Self.keyframeCount(exact)
-                ? (baked, report(baked, .baked)) : (exact, report(exact, .exact))
+                ? (baked, report(baked, .baked, against: followed)) : (exact, report(exact, .exact, against: samples))
         }
-        let baked = baker.bake(samples) { self.value(reading, at: $0, near: $1) }
-        return (baked, report(baked, .baked))
+        let baked = baker.bake(followed, sample: sample)
+        return (baked, report(baked, .baked, against: followed))
     }
 
-    /// Keyframes a track needs: one per segment start, plus the end of a last segment that moves.
+    /// The hidden stretch containing `time`, if any.
+    private func hiddenInterval(at time: Double) -> (start: Double, end: Double)? {
+        hiddenIntervals.first { $0.start <= time && time < $0.end }
+    }
+
+    /// `samples` with every value inside a hidden stretch replaced by the value at the stretch's end (or, for a
+    /// stretch lasting to the end of the clip, at its start).
+    private func restingWhileHidden(_ samples: Baker.Samples, _ reading: PropertyReading) -> Baker.Samples {
+        guard !hiddenIntervals.isEmpty else { return samples }
+        var result = samples
+        for (index, sample) in samples.enumerated() {
+            guard hiddenInterval(at: sample.time) != nil else { continue }
+            let near = index > 0 ? result[index - 1].value : sample.value
+            result[index].value = followedValue(reading, at: sample.time, near: near)
+        }
+        return result
+    }
+
+    /// The value the baked track follows at `time`: the animation's, or inside a hidden stretch the resting value.
+    func followedValue(_ reading: PropertyReading, at time: Double, near: [Double]) -> [Double] {
+        guard !reading.isVisibility, let hidden = hiddenInterval(at: time) else {
+            return value(reading, at: time, near: near)
+        }
+        let rest = hidden.end < duration ? hidden.end : hidden.start
+        return value(reading, at: min(rest, duration - 1e-6), near: near)
+    }
+
+    /// Keyframes a track is written with (see `Track.keyframes(gap:)`).
     static func keyframeCount(_ track: Track) -> Int {
-        guard !track.isConstant else { return 1 }
-        let moving = track.segments.last.map { !$0.isConstant } ?? false
-        return track.segments.count + (moving ? 1 : 0)
+        track.isConstant ? 1 : track.keyframes(gap: 1e-6).count
     }
 
     // MARK: Samples

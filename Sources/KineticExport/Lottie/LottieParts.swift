@@ -99,7 +99,8 @@ struct LottieParts {
 
     private func group(_ name: String, _ items: [JSONValue], transform: JSONValue? = nil) -> JSONValue {
         .object([
-            ("ty", "gr"), ("nm", .string(name)), ("it", .array(items + [transform ?? LottieLayerJSON.identityGroupTransform])),
+            ("ty", "gr"), ("nm", .string(name)),
+            ("it", .array(items + [transform ?? LottieLayerJSON.identityGroupTransform])),
         ])
     }
 
@@ -107,8 +108,11 @@ struct LottieParts {
         .object([
             ("ty", "rc"), ("d", 1), ("p", builder.property(center, .vector, timeline)),
             ("s", builder.property(size, .vector, timeline)),
-            ("r", radius.map { builder.property($0, .scalar, timeline) }
-                ?? LottieValues.staticProperty([0], .scalar, precision: 1000)),
+            (
+                "r",
+                radius.map { builder.property($0, .scalar, timeline) }
+                    ?? LottieValues.staticProperty([0], .scalar, precision: 1000)
+            ),
         ])
     }
 
@@ -169,7 +173,8 @@ struct LottieParts {
         if (shape.fillColor?.alpha ?? 0) > 0 || animated(.fillColor) {
             let color = readings.color("fill.color", .fillColor) { ($0 as? ShapeLayer)?.fillColor }
             let alpha = readings.alpha("fill.opacity", .fillColor) { ($0 as? ShapeLayer)?.fillColor }
-            result.append(group("fill", paths + [fill(color: color, alpha: alpha, evenOdd: shape.fillRule == .evenOdd)]))
+            result.append(
+                group("fill", paths + [fill(color: color, alpha: alpha, evenOdd: shape.fillRule == .evenOdd)]))
         }
         if ((shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0) || animated(.strokeColor, .lineWidth) {
             result.append(group("stroke", paths + strokeItems(shape)))
@@ -202,7 +207,8 @@ struct LottieParts {
         var stroke: [(String, JSONValue)] = [
             ("ty", "st"), ("c", builder.property(color, .vector, timeline, precision: 10_000)),
             ("o", builder.property(alpha, .scalar, timeline)), ("w", builder.property(width, .scalar, timeline)),
-            ("lc", .number(Double(Self.lineCap(shape.lineCap)))), ("lj", .number(Double(Self.lineJoin(shape.lineJoin)))),
+            ("lc", .number(Double(Self.lineCap(shape.lineCap)))),
+            ("lj", .number(Double(Self.lineJoin(shape.lineJoin)))),
             ("ml", .number(LottieValues.round(shape.miterLimit.isFinite ? shape.miterLimit : 10, 1000))),
         ]
         let dashes = shape.lineDashPattern
@@ -218,11 +224,14 @@ struct LottieParts {
                     ]))
             }
             entries.append(
-                .object([("n", "o"), ("nm", "offset"), ("v", LottieValues.staticProperty([0], .scalar, precision: 1000))]))
+                .object([
+                    ("n", "o"), ("nm", "offset"), ("v", LottieValues.staticProperty([0], .scalar, precision: 1000)),
+                ]))
             stroke.append(("d", .array(entries)))
             if trimmed {
                 builder.warn(
-                    layer, "a dashed stroke with strokeStart/strokeEnd: Lottie dashes the trimmed path, Kinetic keeps "
+                    layer,
+                    "a dashed stroke with strokeStart/strokeEnd: Lottie dashes the trimmed path, Kinetic keeps "
                         + "the dashes where they are on the whole path")
             }
         }
@@ -269,7 +278,9 @@ struct LottieParts {
             || (gradient.kind == .axial ? s0 == e0 : (abs(e0.x - s0.x) == 0 || abs(e0.y - s0.y) == 0))
         if degenerate && !animated(.startPoint, .endPoint, .bounds) {
             let color = readings.color("gradient.color", .colors) { ($0 as? GradientLayer)?.resolvedStops.last?.color }
-            let alpha = readings.alpha("gradient.opacity", .colors) { ($0 as? GradientLayer)?.resolvedStops.last?.color }
+            let alpha = readings.alpha("gradient.opacity", .colors) {
+                ($0 as? GradientLayer)?.resolvedStops.last?.color
+            }
             return group(
                 "gradient",
                 [
@@ -306,7 +317,10 @@ struct LottieParts {
             ])
             return group(
                 "gradient",
-                [rect(center: readings.boundsCenter, size: readings.boundsSize(insetByBorder: false), radius: nil), fill])
+                [
+                    rect(center: readings.boundsCenter, size: readings.boundsSize(insetByBorder: false), radius: nil),
+                    fill,
+                ])
         case .radial:
             // Lottie's radial gradients are circles of radius |e − s|: draw one of radius rx in a group scaled by
             // ry / rx vertically about the centre, with the rectangle pre-scaled to land on the bounds.

@@ -33,7 +33,10 @@ struct LottieText {
         let offset = Point(x: Self.padding - ink.minX, y: Self.padding - ink.minY)
         let size = Size(width: ink.width + 2 * Self.padding, height: ink.height + 2 * Self.padding)
         let key =
-            "text|" + placed.map { "\($0.asset)@\(LottieValues.round($0.origin.x, 1000)),\(LottieValues.round($0.origin.y, 1000))" }
+            "text|"
+            + placed.map {
+                "\($0.asset)@\(LottieValues.round($0.origin.x, 1000)),\(LottieValues.round($0.origin.y, 1000))"
+            }
             .joined(separator: ";")
         let id: String
         if let known = builder.sharedAssets[key] {

@@ -24,8 +24,11 @@ struct Baker {
     func bake(_ samples: Samples, sample: (Double, [Double]) -> [Double]) -> Track {
         guard let first = samples.first else { return Track(segments: []) }
         guard samples.count > 1 else {
-            return Track(segments: [Segment(start: first.time, end: first.time, from: first.value, to: first.value,
-                easing: .hold)])
+            return Track(segments: [
+                Segment(
+                    start: first.time, end: first.time, from: first.value, to: first.value,
+                    easing: .hold)
+            ])
         }
         var segments: [Segment] = []
         var piece: Samples = [samples[0]]
@@ -88,8 +91,34 @@ struct Baker {
         return change(left.value, right.value) > max(1, 0.5 * total) ? (left, right) : nil
     }
 
-    /// Greedy segments through a stretch without jumps.
+    /// Segments through a stretch without jumps: where the value rests (three or more equal samples) a hold, so
+    /// that a settled value is exact; the moving stretches between fitted greedily.
     func fit(_ samples: Samples) -> [Segment] {
+        guard samples.count > 1 else { return [] }
+        var result: [Segment] = []
+        var movingStart = 0
+        var index = 0
+        while index < samples.count {
+            var end = index
+            while end + 1 < samples.count, samples[end + 1].value == samples[index].value { end += 1 }
+            if end - index >= 2 {
+                if index > movingStart { result += fitMoving(Array(samples[movingStart...index])) }
+                result.append(
+                    Segment(
+                        start: samples[index].time, end: samples[end].time, from: samples[index].value,
+                        to: samples[index].value, easing: .hold))
+                movingStart = end
+                index = end + 1
+            } else {
+                index += 1
+            }
+        }
+        if movingStart < samples.count - 1 { result += fitMoving(Array(samples[movingStart...])) }
+        return result
+    }
+
+    /// Greedy segments through a stretch that moves.
+    func fitMoving(_ samples: Samples) -> [Segment] {
         guard samples.count > 1 else { return [] }
         var result: [Segment] = []
         var start = 0

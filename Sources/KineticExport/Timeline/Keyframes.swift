@@ -44,6 +44,9 @@ extension Track {
             }
             merged.append(keyframe)
         }
+        // Before its first keyframe a property shows the first value: a hold of the value the next keyframe
+        // starts with says nothing.
+        while merged.count > 1, merged[0].easing == .hold, merged[0].value == merged[1].value { merged.removeFirst() }
         // Strictly increasing times, at least `gap` apart: move an earlier keyframe back, or drop it.
         var spread: [Keyframe] = []
         for keyframe in merged {
