@@ -51,7 +51,8 @@ struct RenderSettings {
     /// Reads the shared flags.
     init(_ arguments: ParsedArguments, defaultSize: Size) throws(CLIError) {
         guard let output = arguments.string("output") else {
-            throw .usage("missing -o FILE: the output file (.png, .apng, .gif, .mp4 or .webm)")
+            throw .usage(
+                "missing -o FILE: the output file (.png, .apng, .gif, .mp4 or .webm, or .json, .lottie or .svg)")
         }
         self.output = output
         dryRun = arguments.flag("dry-run")
@@ -119,7 +120,7 @@ enum RenderPipeline {
         do {
             format = try OutputFormat(path: settings.output)
         } catch {
-            throw .usage("\(error)")
+            throw .usage("\(error); or vectors: .json (Lottie), .lottie (dotLottie), .svg")
         }
         _ = try settings.pixelSize(of: clip.size)
         if let path = settings.backgroundImage {
