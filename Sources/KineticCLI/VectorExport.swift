@@ -42,7 +42,10 @@ enum VectorExport {
                 bytes = format == .json ? export.bytes : DotLottie.archive(animation: export.bytes, loops: clip.loops)
                 warnings = export.warnings
             case .svg:
-                throw ExportError("SVG export is not available yet")
+                let export = try SVGExporter(glyphs: glyphs, options: SVGExportOptions(framesPerSecond: fps))
+                    .export(clip)
+                bytes = export.bytes
+                warnings = export.warnings
             }
         } catch {
             throw .usage(error.message)

@@ -73,52 +73,6 @@ final class PlayerComparisonTests: XCTestCase {
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any], errorText)
     }
 
-    private func compare(_ actual: RGBAFrame, _ expected: RGBAFrame) -> (mean: Double, maximum: Int, bad: Double) {
-        var total = 0
-        var maximum = 0
-        var bad = 0
-        let a = actual.bytes
-        let e = expected.bytes
-        for pixel in 0..<min(a.count, e.count) / 4 {
-            var worst = 0
-            for c in 0..<4 {
-                let difference = abs(Int(a[4 * pixel + c]) - Int(e[4 * pixel + c]))
-                worst = max(worst, difference)
-                total += difference
-            }
-            maximum = max(maximum, worst)
-            if worst > 64 { bad += 1 }
-        }
-        let pixels = Double(max(1, a.count / 4))
-        return (Double(total) / Double(max(1, a.count)), maximum, Double(bad) / pixels)
-    }
-
-    /// A sheet of frames side by side (same sizes), then each difference from the first, scaled by 4.
-    private func sheet(_ frames: [RGBAFrame], differences: [RGBAFrame]) throws -> RGBAFrame {
-        let w = frames[0].width
-        let h = frames[0].height
-        let reference = frames[0].bytes
-        var all: [[UInt8]] = frames.map(\.bytes)
-        for frame in differences {
-            var bytes = frame.bytes
-            for i in bytes.indices {
-                let difference = abs(Int(bytes[i]) - Int(reference[i]))
-                bytes[i] = i % 4 == 3 ? 255 : UInt8(min(255, 4 * difference))
-            }
-            all.append(bytes)
-        }
-        let columns = all.count
-        var bytes = [UInt8](repeating: 255, count: w * columns * h * 4)
-        for (column, frame) in all.enumerated() {
-            for y in 0..<h {
-                let source = y * w * 4
-                let target = (y * w * columns + column * w) * 4
-                bytes.replaceSubrange(target..<(target + w * 4), with: frame[source..<(source + w * 4)])
-            }
-        }
-        return try RGBAFrame(width: w * columns, height: h, bytes: bytes)
-    }
-
     /// Exports `clip`, plays it at `frames` with both players, compares with Kinetic's frames.
     @discardableResult
     private func check(
@@ -153,7 +107,7 @@ final class PlayerComparisonTests: XCTestCase {
                 let played = try RGBAFrame(contentsOfPNGFile: folder + "/\(player)-\(frame).png")
                 let reference = try XCTUnwrap(kinetic[frame])
                 XCTAssertEqual(played.width, reference.width, file: file, line: line)
-                let (mean, maximum, bad) = compare(played, reference)
+                let (mean, maximum, bad) = FrameDifference.compare(played, reference)
                 results[player, default: []].append(
                     FrameResult(frame: frame, mean: mean, maximum: maximum, badPixels: bad))
                 let meanLimit = limits.mean + (player == "rlottie" ? Self.rlottieOffset : 0)
@@ -174,7 +128,8 @@ final class PlayerComparisonTests: XCTestCase {
             let players = try ["rlottie", "thorvg"].map {
                 try RGBAFrame(contentsOfPNGFile: folder + "/\($0)-\(frame).png")
             }
-            try sheet([reference] + players, differences: players).writePNG(to: folder + "/worst-frame-\(frame).png")
+            try FrameDifference.sheet([reference] + players, differences: players).writePNG(
+                to: folder + "/worst-frame-\(frame).png")
             try reference.writePNG(to: folder + "/kinetic-\(frame).png")
         }
         let summary = ["rlottie", "thorvg"].map { player -> String in

@@ -94,7 +94,15 @@ final class LayerTimeline {
         var exact: Track?
         if let track = exactTrack(reading) {
             let errors = track.maximumError(against: samples)
-            if zip(errors, reading.tolerance).allSatisfy({ $0 <= $1 * 0.01 + 1e-9 }) { exact = track }
+            let withinTolerance = zip(errors, reading.tolerance).allSatisfy { $0 <= $1 * 0.01 + 1e-9 }
+            // SVG's keySplines cannot overshoot: an overshooting easing is baked there.
+            let handlesFit =
+                !handlesInUnitRange
+                || track.segments.allSatisfy { segment in
+                    guard case .bezier(_, let y1, _, let y2) = segment.easing else { return true }
+                    return (0...1).contains(y1) && (0...1).contains(y2)
+                }
+            if withinTolerance && handlesFit { exact = track }
         }
         let baker = Baker(tolerance: reading.tolerance, handlesInUnitRange: handlesInUnitRange)
         let sample = { (time: Double, near: [Double]) -> [Double] in

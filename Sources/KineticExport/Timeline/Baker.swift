@@ -88,8 +88,22 @@ struct Baker {
             }
         }
         // A jump keeps (nearly) all of its change in the bracket; a ramp leaves almost nothing there.
-        return change(left.value, right.value) > max(1, 0.5 * total) ? (left, right) : nil
+        guard change(left.value, right.value) > max(1, 0.5 * total) else { return nil }
+        // A jump within a hair of a sample (samples include every frame) is moved a little away from it, so that
+        // a player whose clock or key times are rounded (float key times, frames to 0.001) still shows the frame
+        // on the right side of the jump.
+        let margin = Self.jumpMargin
+        if b.time - right.time < margin, b.time - a.time > 4 * margin {
+            return ((b.time - 1.5 * margin, left.value), (b.time - margin, right.value))
+        }
+        if left.time - a.time < margin, b.time - a.time > 4 * margin {
+            return ((a.time + margin, left.value), (a.time + 1.5 * margin, right.value))
+        }
+        return (left, right)
     }
+
+    /// How far a jump is kept from the samples around it, in seconds: 0.2 ms.
+    static let jumpMargin = 2e-4
 
     /// Segments through a stretch without jumps: where the value rests (three or more equal samples) a hold, so
     /// that a settled value is exact; the moving stretches between fitted greedily.
