@@ -39,7 +39,7 @@ format:
 
 # Every benchmark prints its figures; RESULTS.md records them with the command. Peers (pymunk, Box2D) are
 # installed from PyPI by the dynamics benchmark's peers/ scripts when asked.
-BENCHMARKS ?= AnimationBenchmark RenderBenchmark RasterBenchmark EffectsBenchmark DynamicsBenchmark TerminalBenchmark
+BENCHMARKS ?= AnimationBenchmark RenderBenchmark RasterBenchmark EffectsBenchmark DynamicsBenchmark TerminalBenchmark ExportBenchmark
 
 bench: setup
 	cd Benchmarks && $(SWIFT) build -c release
