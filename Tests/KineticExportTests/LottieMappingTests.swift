@@ -151,11 +151,13 @@ final class LottieMappingTests: XCTestCase {
         root.addSublayer(box)
         let result = try export(makeClip(root))
         let x = try keyframes(result.document.layer(named: "box")?["ks"]?["p"]?["x"])
-        // A linear move to just before the jump, a hold there, the new value at 0.7 s (frame 42).
+        // A linear move to just before the jump, a hold there, the new value from 0.7 s (frame 42) — written
+        // 0.2 ms (0.012 frame) early, as the jump falls on a sample, so that a player rounding times still shows
+        // the new value at frame 42; the hold starts 0.01 frame before that.
         let jump = try XCTUnwrap(x.firstIndex { ($0["s"]?.numbers?.first ?? 0) == 150 })
-        XCTAssertEqual(x[jump]["t"]?.number ?? 0, 42, accuracy: 0.001)
+        XCTAssertEqual(x[jump]["t"]?.number ?? 0, 42 - 0.012, accuracy: 0.001)
         XCTAssertEqual(x[jump - 1]["h"], 1)
-        XCTAssertEqual(x[jump - 1]["t"]?.number ?? 0, 41.99, accuracy: 0.001)
+        XCTAssertEqual(x[jump - 1]["t"]?.number ?? 0, 42 - 0.012 - 0.01, accuracy: 0.001)
         XCTAssertEqual(x[jump - 1]["s"]?.numbers?.first ?? 0, 74, accuracy: 0.25)
         let report = try XCTUnwrap(result.channels.first { $0.layer == "box" && $0.property == "position.x" })
         XCTAssertEqual(report.method, .baked)

@@ -130,9 +130,10 @@ struct LayerReadings {
 
     /// The rounded bounds as a flat Bézier contour with 8 vertices (a clip's mask path), moved by `offset`.
     func boundsContour(offset: Point) -> PropertyReading {
-        var tolerances = [Double](repeating: d, count: 48)
-        tolerances[0] = d
-        return PropertyReading(name: "mask.path", dependencies: [.bounds, .cornerRadius], tolerance: tolerances) {
+        // 8 vertices, each a point and two tangents.
+        PropertyReading(
+            name: "mask.path", dependencies: [.bounds, .cornerRadius], tolerance: Array(repeating: d, count: 48)
+        ) {
             layer in
             LottieShape.roundedRect(
                 layer.bounds.standardized.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: layer.cornerRadius,

@@ -88,8 +88,9 @@ final class LayerTimeline {
                 layer: layerName, property: reading.name, method: method, keyframes: Self.keyframeCount(track),
                 maximumError: track.maximumError(against: against), tolerance: reading.tolerance)
         }
-        if followed.allSatisfy({ $0.value == followed[0].value }) {
-            return (Track(constant: followed[0].value, duration: duration), nil)
+        guard let first = followed.first else { return (Track(constant: reading.read(model), duration: duration), nil) }
+        if followed.allSatisfy({ $0.value == first.value }) {
+            return (Track(constant: first.value, duration: duration), nil)
         }
         var exact: Track?
         if let track = exactTrack(reading) {

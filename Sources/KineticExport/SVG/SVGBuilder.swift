@@ -131,28 +131,28 @@ final class SVGBuilder {
         let y = track(readings.position(1), timeline)
         if x.isConstant && y.isConstant {
             let p = still(x) + still(y)
-            if p != [0, 0] { pending.append("translate(\(SVGNumber.format(p[0])) \(SVGNumber.format(p[1])))") }
+            if p != [0, 0] { pending.append("translate(\(SVGNumber.format(p.at(0))) \(SVGNumber.format(p.at(1))))") }
         } else {
-            channel(x, "translate", { "\(SVGNumber.format($0[0])) 0" }, identity: [0])
-            channel(y, "translate", { "0 \(SVGNumber.format($0[0]))" }, identity: [0])
+            channel(x, "translate", { "\(SVGNumber.format($0.at(0))) 0" }, identity: [0])
+            channel(y, "translate", { "0 \(SVGNumber.format($0.at(0)))" }, identity: [0])
         }
-        channel(track(readings.rotation, timeline), "rotate", { SVGNumber.format($0[0]) }, identity: [0])
+        channel(track(readings.rotation, timeline), "rotate", { SVGNumber.format($0.at(0)) }, identity: [0])
         var skew = readings.skew
         let lottieSkew = skew.read
         skew.read = { layer in lottieSkew(layer).map { -$0 } }
-        channel(track(skew, timeline), "skewX", { SVGNumber.format($0[0]) }, identity: [0])
+        channel(track(skew, timeline), "skewX", { SVGNumber.format($0.at(0)) }, identity: [0])
         channel(
             track(readings.scale(size: layer.bounds.size), timeline), "scale",
-            { "\(SVGNumber.format($0[0] / 100)) \(SVGNumber.format($0[1] / 100))" }, identity: [100, 100])
+            { "\(SVGNumber.format($0.at(0) / 100)) \(SVGNumber.format($0.at(1) / 100))" }, identity: [100, 100])
         channel(
             track(readings.anchor, timeline), "translate",
-            { "\(SVGNumber.format(-$0[0])) \(SVGNumber.format(-$0[1]))" }, identity: [0, 0])
+            { "\(SVGNumber.format(-$0.at(0))) \(SVGNumber.format(-$0.at(1)))" }, identity: [0, 0])
         // The innermost group: the rest of the transform, opacity, mask.
         var inner = "<g"
         if !pending.isEmpty { inner += " transform=\"\(pending.joined(separator: " "))\"" }
         var innerAnimations = ""
         if !(opacity.isConstant && still(opacity) == [100]) {
-            let (a, m) = attribute("opacity", opacity) { SVGNumber.format($0[0] / 100) }
+            let (a, m) = attribute("opacity", opacity) { SVGNumber.format($0.at(0) / 100) }
             inner += a
             innerAnimations += m
         }
@@ -228,7 +228,7 @@ final class SVGBuilder {
         let (ca, cm) = attribute(prefix, track(color, timeline)) { SVGNumber.color($0) }
         let alphaTrack = track(alpha, timeline)
         guard !(alphaTrack.isConstant && still(alphaTrack) == [100]) else { return (ca, cm) }
-        let (oa, om) = attribute(prefix + "-opacity", alphaTrack) { SVGNumber.format($0[0] / 100) }
+        let (oa, om) = attribute(prefix + "-opacity", alphaTrack) { SVGNumber.format($0.at(0) / 100) }
         return (ca + oa, cm + om)
     }
 
@@ -321,7 +321,7 @@ final class SVGBuilder {
             ) {
                 [max(0, ($0 as? ShapeLayer)?.lineWidth ?? 0)]
             }
-            let (wa, wm) = attribute("stroke-width", track(width, timeline)) { SVGNumber.format($0[0]) }
+            let (wa, wm) = attribute("stroke-width", track(width, timeline)) { SVGNumber.format($0.at(0)) }
             attributes += wa
             animations += wm
             let caps = ["butt", "round", "square"]
@@ -353,8 +353,8 @@ final class SVGBuilder {
                     return [start, max(min(max(s.strokeEnd, 0), 1) - start, 0)]
                 }
                 let t = track(trim, timeline)
-                let (da, dm) = attribute("stroke-dasharray", t) { "\(SVGNumber.fraction($0[1])) 2" }
-                let (oa, om) = attribute("stroke-dashoffset", t) { SVGNumber.fraction(-$0[0]) }
+                let (da, dm) = attribute("stroke-dasharray", t) { "\(SVGNumber.fraction($0.at(1))) 2" }
+                let (oa, om) = attribute("stroke-dashoffset", t) { SVGNumber.fraction(-$0.at(0)) }
                 attributes += " pathLength=\"1\"" + da + oa
                 animations += dm + om
                 if shape.path.subpaths.count > 1 {
@@ -402,12 +402,14 @@ final class SVGBuilder {
         for i in 0..<count {
             var element = "<stop"
             var animations = ""
-            let (oa, om) = attribute("offset", stopTrack) { SVGNumber.fraction($0[4 * i]) }
-            let (ca, cm) = attribute("stop-color", stopTrack) { SVGNumber.color(Array($0[(4 * i + 1)...(4 * i + 3)])) }
+            let (oa, om) = attribute("offset", stopTrack) { SVGNumber.fraction($0.at(4 * i)) }
+            let (ca, cm) = attribute("stop-color", stopTrack) {
+                SVGNumber.color([$0.at(4 * i + 1), $0.at(4 * i + 2), $0.at(4 * i + 3)])
+            }
             element += oa + ca
             animations += om + cm
             if arrangement.hasAlpha {
-                let (aa, am) = attribute("stop-opacity", stopTrack) { SVGNumber.format($0[4 * count + 2 * i + 1]) }
+                let (aa, am) = attribute("stop-opacity", stopTrack) { SVGNumber.format($0.at(4 * count + 2 * i + 1)) }
                 element += aa
                 animations += am
             }
@@ -442,12 +444,12 @@ final class SVGBuilder {
             let circleTrack = track(circle, timeline)
             let (a, m) = attributes([("cx", 0), ("cy", 1), ("r", 2)], circleTrack)
             var transform = ""
-            let k = still(ratioTrack)[0]
+            let k = still(ratioTrack).at(0)
             if abs(k - 1) > 1e-9 {
                 let c = still(circleTrack)
                 transform =
-                    " gradientTransform=\"translate(\(SVGNumber.format(c[0])) \(SVGNumber.format(c[1]))) scale(1 "
-                    + "\(SVGNumber.format(k))) translate(\(SVGNumber.format(-c[0])) \(SVGNumber.format(-c[1])))\""
+                    " gradientTransform=\"translate(\(SVGNumber.format(c.at(0))) \(SVGNumber.format(c.at(1)))) scale(1 "
+                    + "\(SVGNumber.format(k))) translate(\(SVGNumber.format(-c.at(0))) \(SVGNumber.format(-c.at(1))))\""
             }
             definitions.append(
                 "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\"\(a)\(transform)>\(m)\(stopElements)"

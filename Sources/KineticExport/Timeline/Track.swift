@@ -141,3 +141,9 @@ struct Track: Sendable, Hashable {
         return worst
     }
 }
+
+extension [Double] {
+    /// The element at `index`, or 0 past the end (tracks of a reading always have its dimensions; this keeps a
+    /// malformed one from trapping).
+    func at(_ index: Int) -> Double { indices.contains(index) ? self[index] : 0 }
+}
