@@ -28,6 +28,7 @@ install: setup
 test: setup-test
 	$(SWIFT) build
 	SWIFT="$(SWIFT)" ./scripts/docs.sh
+	./scripts/python-tools.sh
 	$(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources
 
@@ -43,7 +44,7 @@ format:
 
 # Every benchmark prints its figures; RESULTS.md records them with the command. Peers (pymunk, Box2D) are
 # installed from PyPI by the dynamics benchmark's peers/ scripts when asked.
-BENCHMARKS ?= AnimationBenchmark RenderBenchmark RasterBenchmark EffectsBenchmark DynamicsBenchmark TerminalBenchmark TextLayoutBenchmark
+BENCHMARKS ?= AnimationBenchmark RenderBenchmark RasterBenchmark EffectsBenchmark DynamicsBenchmark TerminalBenchmark TextLayoutBenchmark ExportBenchmark
 
 bench: setup
 	cd Benchmarks && $(SWIFT) build -c release

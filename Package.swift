@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "KineticDynamics", targets: ["KineticDynamics"]),
         .library(name: "KineticLayers", targets: ["KineticLayers"]),
         .library(name: "KineticEffects", targets: ["KineticEffects"]),
+        .library(name: "KineticExport", targets: ["KineticExport"]),
         .library(name: "KineticRaster", targets: ["KineticRaster"]),
         .library(name: "KineticTerminal", targets: ["KineticTerminal"]),
         .library(name: "KineticCLI", targets: ["KineticCLI"]),
@@ -26,6 +27,8 @@ let package = Package(
         .target(
             name: "KineticEffects",
             dependencies: ["KineticCore", "KineticAnimation", "KineticLayers", "KineticDynamics"]),
+        // Vector exports (Lottie JSON, dotLottie, animated SVG): pure Swift, no Foundation.
+        .target(name: "KineticExport", dependencies: ["KineticCore", "KineticAnimation", "KineticLayers"]),
         .target(
             name: "Kinetic",
             dependencies: ["KineticCore", "KineticAnimation", "KineticDynamics", "KineticLayers", "KineticEffects"]),
@@ -62,7 +65,7 @@ let package = Package(
 
         // The command-line tool: its commands in a library (so that tests and fuzz targets can drive them in
         // process), and a thin executable that connects them to the process's streams and signals.
-        .target(name: "KineticCLI", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal"]),
+        .target(name: "KineticCLI", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticExport"]),
         .executableTarget(name: "kinetic", dependencies: ["KineticCLI", "KineticRaster"]),
 
         // Test support shared by the test targets: independent decoders of the files Kinetic writes.
@@ -76,6 +79,9 @@ let package = Package(
         .testTarget(
             name: "KineticRasterTests", dependencies: ["KineticRaster", "KineticTestSupport", "CGif", "CZlib"]),
         .testTarget(name: "KineticEffectsTests", dependencies: ["KineticEffects", "KineticRaster"]),
+        .testTarget(
+            name: "KineticExportTests",
+            dependencies: ["KineticExport", "KineticEffects", "KineticRaster", "KineticTestSupport"]),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic", "KineticRaster", "KineticTestSupport"]),
         .testTarget(name: "KineticTerminalTests", dependencies: ["KineticTerminal"]),
         .testTarget(name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI"]),

@@ -37,6 +37,12 @@ let package = Package(
                 .product(name: "KineticRaster", package: "Kinetic"),
             ]),
         .executableTarget(
+            name: "ExportBenchmark",
+            dependencies: [
+                "BenchmarkSupport", .product(name: "KineticEffects", package: "Kinetic"),
+                .product(name: "KineticExport", package: "Kinetic"), .product(name: "KineticRaster", package: "Kinetic"),
+            ]),
+        .executableTarget(
             name: "TerminalBenchmark",
             dependencies: [
                 "BenchmarkSupport", .product(name: "KineticTerminal", package: "Kinetic"),

@@ -20,7 +20,10 @@ struct RenderSettings {
     /// The flags behind these settings, with their defaults, for every render command's `--help`.
     static func options(defaultSize: Size, defaultDuration: String, defaultBackground: String) -> [OptionSpec] {
         [
-            .value("output", "FILE", short: "o", "Output file: .png .apng .gif .mp4 .webm (required)."),
+            .value(
+                "output", "FILE", short: "o",
+                "Output file: .png .apng .gif .mp4 .webm, or vectors: .json (Lottie) .lottie (dotLottie) .svg "
+                    + "(required)."),
             .value(
                 "width", "PT",
                 "Canvas width in points, 0 < PT ≤ 10000 (default \(JSONOutput.format(defaultSize.width)))."),
@@ -48,7 +51,8 @@ struct RenderSettings {
     /// Reads the shared flags.
     init(_ arguments: ParsedArguments, defaultSize: Size) throws(CLIError) {
         guard let output = arguments.string("output") else {
-            throw .usage("missing -o FILE: the output file (.png, .apng, .gif, .mp4 or .webm)")
+            throw .usage(
+                "missing -o FILE: the output file (.png, .apng, .gif, .mp4 or .webm, or .json, .lottie or .svg)")
         }
         self.output = output
         dryRun = arguments.flag("dry-run")
@@ -109,11 +113,14 @@ enum RenderPipeline {
     static func render(_ clip: Clip, settings: RenderSettings, streams: StandardStreams, quiet: Bool = false)
         throws(CLIError)
     {
+        if let vector = VectorExport.Format(path: settings.output) {
+            return try VectorExport.export(clip, format: vector, settings: settings, streams: streams, quiet: quiet)
+        }
         let format: OutputFormat
         do {
             format = try OutputFormat(path: settings.output)
         } catch {
-            throw .usage("\(error)")
+            throw .usage("\(error); or vectors: .json (Lottie), .lottie (dotLottie), .svg")
         }
         _ = try settings.pixelSize(of: clip.size)
         if let path = settings.backgroundImage {

@@ -10,6 +10,14 @@ struct AttachedAnimation: Sendable {
     let timing: MediaTiming
     /// Writes the animated value at a parent time into a layer of the right type (the presentation copy).
     let apply: @Sendable (Layer, MediaTime) -> Void
+    /// The property animated, when its key path is a named one.
+    let property: LayerProperty?
+    /// The animation itself, for exporters.
+    let animation: any Animation
+    /// Sets the animated property of a layer of the right type to a value of the animated type.
+    let setter: @Sendable (Layer, Any) -> Bool
+    /// Reads the animated property of a layer of the right type.
+    let getter: @Sendable (Layer) -> Any?
 }
 
 /// Layers whose typed properties can be animated. Every `Layer` is one; the protocol exists so that `Self` in
@@ -40,7 +48,15 @@ extension LayerAnimating {
                 target[keyPath: property] = value
             }
         }
-        let attached = AttachedAnimation(key: name, timing: animation.timing, apply: apply)
+        let setter: @Sendable (Layer, Any) -> Bool = { layer, value in
+            guard let target = layer as? Self, let typed = value as? A.Value else { return false }
+            target[keyPath: property] = typed
+            return true
+        }
+        let getter: @Sendable (Layer) -> Any? = { layer in (layer as? Self).map { $0[keyPath: property] } }
+        let attached = AttachedAnimation(
+            key: name, timing: animation.timing, apply: apply, property: Self.layerProperty(of: property),
+            animation: animation, setter: setter, getter: getter)
         if let index = attachedAnimations.firstIndex(where: { $0.key == name }) {
             attachedAnimations[index] = attached
         } else {

@@ -1,0 +1,152 @@
+/// A JSON value whose objects keep their keys in the order they were built, so that the same document always
+/// serialises to the same bytes.
+public indirect enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    /// A number; written in its shortest round-trip form, integers without a fraction. Non-finite numbers are
+    /// written as 0 (JSON has no NaN or infinity; the exporters never produce them).
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Keys in order; a key should appear once.
+    case object([(String, JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let x): hasher.combine(x)
+        case .number(let x): hasher.combine(x)
+        case .string(let x): hasher.combine(x)
+        case .array(let x): hasher.combine(x)
+        case .object(let x):
+            for (key, value) in x {
+                hasher.combine(key)
+                hasher.combine(value)
+            }
+        }
+    }
+
+    /// The member `key` of an object (the first one), or nil.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    /// The element at `index` of an array, or nil.
+    public subscript(index: Int) -> JSONValue? {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+
+    /// The number, or nil.
+    public var number: Double? {
+        if case .number(let x) = self { return x }
+        return nil
+    }
+
+    /// The string, or nil.
+    public var string: String? {
+        if case .string(let x) = self { return x }
+        return nil
+    }
+
+    /// The elements of an array, or nil.
+    public var array: [JSONValue]? {
+        if case .array(let x) = self { return x }
+        return nil
+    }
+
+    /// The serialised document: compact (no spaces), UTF-8.
+    public var bytes: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
+        write(to: &output)
+        return output
+    }
+
+    /// The serialised document as a string.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    func write(to output: inout [UInt8]) {
+        switch self {
+        case .null: output += Array("null".utf8)
+        case .bool(let x): output += Array((x ? "true" : "false").utf8)
+        case .number(let x): output += Array(Self.format(x).utf8)
+        case .string(let x): Self.writeString(x, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (i, element) in elements.enumerated() {
+                if i > 0 { output.append(UInt8(ascii: ",")) }
+                element.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { output.append(UInt8(ascii: ",")) }
+                Self.writeString(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The shortest text that reads back as `value`: integers (up to 2⁵³) without a fraction or exponent, others
+    /// as Swift's shortest round-trip form (which JSON accepts: `1e-05`, `0.1`).
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        if value == 0 { return "0" }  // also −0
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    private static func writeString(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case "\\": output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case "\n": output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case "\r": output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case "\t": output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                } else {
+                    output += Array(String(scalar).utf8)
+                }
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
+{
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+}
+
+extension JSONValue {
+    /// An array of numbers.
+    static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number($0) }) }
+}

@@ -1,0 +1,486 @@
+import KineticCore
+import KineticLayers
+
+/// Turns a clip's layer tree into an animated SVG document (see ``SVGExporter`` for the mapping).
+final class SVGBuilder {
+    let clip: Clip
+    let options: SVGExportOptions
+    let glyphs: any GlyphOutlining
+    let smil: SMILAnimation
+    private(set) var warnings: [Clip.Warning] = []
+    private(set) var channels: [ChannelReport] = []
+    private var definitions: [String] = []
+    private var glyphIDs: [GlyphID: String] = [:]
+    private var idCount = 0
+    private var inheritedHidden: [ObjectIdentifier: [(start: Double, end: Double)]] = [:]
+    /// Extent of a mask's region around its layer, in points.
+    let margin: Double
+
+    init(clip: Clip, options: SVGExportOptions, glyphs: any GlyphOutlining) {
+        self.clip = clip
+        self.options = options
+        self.glyphs = glyphs
+        smil = SMILAnimation(duration: clip.duration, repeats: options.repeats ?? clip.loops)
+        margin = (2 * max(clip.size.width, clip.size.height) + 1024).rounded(.up)
+    }
+
+    var duration: Double { clip.duration }
+    var tolerance: ExportTolerance { options.tolerance }
+
+    func build() -> String {
+        let w = SVGNumber.format(clip.size.width)
+        let h = SVGNumber.format(clip.size.height)
+        var body = ""
+        if options.includesBackground, let background = clip.background, background.alpha > 0 {
+            body +=
+                "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGNumber.color([background.red, background.green, background.blue]))\""
+            if background.alpha < 1 { body += " fill-opacity=\"\(SVGNumber.format(background.alpha))\"" }
+            body += "/>"
+        }
+        body += layer(clip.root)
+        var document =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">"
+        if !definitions.isEmpty { document += "<defs>" + definitions.joined() + "</defs>" }
+        return document + body + "</svg>\n"
+    }
+
+    // MARK: Bookkeeping
+
+    private func newID(_ prefix: String) -> String {
+        idCount += 1
+        return "\(prefix)\(idCount)"
+    }
+
+    private func warn(_ layer: Layer, _ message: String) {
+        let warning = Clip.Warning(layer: LottieBuilder.name(of: layer), message: message)
+        if !warnings.contains(warning) { warnings.append(warning) }
+    }
+
+    /// A reading's track, its report kept.
+    private func track(_ reading: PropertyReading, _ timeline: LayerTimeline) -> Track {
+        let (track, report) = timeline.track(reading)
+        if let report { channels.append(report) }
+        return track
+    }
+
+    /// The value shown without animation: the clip's last frame.
+    private func still(_ track: Track) -> [Double] { track.value(at: max(0, duration - 1e-6)) }
+
+    /// `name="final value"` and, when the track moves, its `<animate>` element.
+    private func attribute(_ name: String, _ track: Track, format: @escaping ([Double]) -> String) -> (
+        attribute: String, animation: String
+    ) {
+        let attribute = " \(name)=\"\(format(still(track)))\""
+        guard !track.isConstant else { return (attribute, "") }
+        return (attribute, smil.animate(name, track, format: format))
+    }
+
+    /// Attributes and animations for several attributes read from the dimensions of one track.
+    private func attributes(_ names: [(String, Int)], _ track: Track, scale: Double = 1) -> (String, String) {
+        var attributes = ""
+        var animations = ""
+        for (name, dimension) in names {
+            let (a, m) = attribute(name, track) { v in
+                SVGNumber.format((dimension < v.count ? v[dimension] : 0) * scale)
+            }
+            attributes += a
+            animations += m
+        }
+        return (attributes, animations)
+    }
+
+    // MARK: Layers
+
+    /// The layer and its sublayers as SVG, in its superlayer's coordinates.
+    func layer(_ layer: Layer) -> String {
+        let timeline = LayerTimeline(
+            layer: layer, duration: duration, samplesPerSecond: 2 * options.framesPerSecond, handlesInUnitRange: true)
+        let readings = LayerReadings(tolerance: tolerance)
+        let opacityReading = readings.opacity
+        let opacityAnimated = timeline.isAnimated(opacityReading)
+        if !opacityAnimated, (timeline.modelValue(opacityReading).first ?? 0) <= 0 { return "" }
+        var hidden = inheritedHidden[ObjectIdentifier(layer)] ?? []
+        let opacity = track(opacityReading, timeline)
+        hidden = LottieBuilder.union(hidden, LottieBuilder.zeroStretches(of: opacity))
+        timeline.hiddenIntervals = hidden
+        for sublayer in layer.sublayers { inheritedHidden[ObjectIdentifier(sublayer)] = hidden }
+        if let mask = layer.mask { inheritedHidden[ObjectIdentifier(mask)] = hidden }
+        checkUnsupported(layer)
+
+        var open = ""
+        var close = ""
+        var pending: [String] = []
+        func flush() {
+            guard !pending.isEmpty else { return }
+            open += "<g transform=\"\(pending.joined(separator: " "))\">"
+            close = "</g>" + close
+            pending = []
+        }
+        func channel(_ track: Track, _ type: String, _ format: @escaping ([Double]) -> String, identity: [Double]) {
+            if track.isConstant {
+                let value = still(track)
+                if value != identity { pending.append("\(type)(\(format(value)))") }
+            } else {
+                flush()
+                open += "<g transform=\"\(type)(\(format(still(track))))\">"
+                open += smil.animateTransform(type, track, format: format)
+                close = "</g>" + close
+            }
+        }
+        let x = track(readings.position(0), timeline)
+        let y = track(readings.position(1), timeline)
+        if x.isConstant && y.isConstant {
+            let p = still(x) + still(y)
+            if p != [0, 0] { pending.append("translate(\(SVGNumber.format(p.at(0))) \(SVGNumber.format(p.at(1))))") }
+        } else {
+            channel(x, "translate", { "\(SVGNumber.format($0.at(0))) 0" }, identity: [0])
+            channel(y, "translate", { "0 \(SVGNumber.format($0.at(0)))" }, identity: [0])
+        }
+        channel(track(readings.rotation, timeline), "rotate", { SVGNumber.format($0.at(0)) }, identity: [0])
+        var skew = readings.skew
+        let lottieSkew = skew.read
+        skew.read = { layer in lottieSkew(layer).map { -$0 } }
+        channel(track(skew, timeline), "skewX", { SVGNumber.format($0.at(0)) }, identity: [0])
+        channel(
+            track(readings.scale(size: layer.bounds.size), timeline), "scale",
+            { "\(SVGNumber.format($0.at(0) / 100)) \(SVGNumber.format($0.at(1) / 100))" }, identity: [100, 100])
+        channel(
+            track(readings.anchor, timeline), "translate",
+            { "\(SVGNumber.format(-$0.at(0))) \(SVGNumber.format(-$0.at(1)))" }, identity: [0, 0])
+        // The innermost group: the rest of the transform, opacity, mask.
+        var inner = "<g"
+        if !pending.isEmpty { inner += " transform=\"\(pending.joined(separator: " "))\"" }
+        var innerAnimations = ""
+        if !(opacity.isConstant && still(opacity) == [100]) {
+            let (a, m) = attribute("opacity", opacity) { SVGNumber.format($0.at(0) / 100) }
+            inner += a
+            innerAnimations += m
+        }
+        if let mask = layer.mask {
+            let id = newID("mask")
+            let m = SVGNumber.format(margin)
+            let inside = self.layer(mask)
+            definitions.append(
+                "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"-\(m)\" y=\"-\(m)\" width=\"\(SVGNumber.format(2 * margin))\" "
+                    + "height=\"\(SVGNumber.format(2 * margin))\" style=\"mask-type:alpha\">\(inside)</mask>")
+            inner += " mask=\"url(#\(id))\""
+        }
+        var body = inner + ">" + innerAnimations
+        body += background(layer, timeline)
+        var clipped = content(layer, timeline)
+        for sublayer in layer.sublayers { clipped += self.layer(sublayer) }
+        if layer.masksToBounds, !clipped.isEmpty {
+            let id = newID("clip")
+            definitions.append("<clipPath id=\"\(id)\">" + boundsRect(timeline, extra: "") + "</clipPath>")
+            clipped = "<g clip-path=\"url(#\(id))\">" + clipped + "</g>"
+        }
+        body += clipped + border(layer, timeline) + "</g>"
+        return open + body + close
+    }
+
+    private func checkUnsupported(_ layer: Layer) {
+        if layer.shadowOpacity > 0 {
+            warn(layer, "its shadow (a blur of radius \(layer.shadowRadius) pt) was left out of the SVG")
+        }
+        if layer is ImageLayer {
+            warn(layer, "pictures are not exported to SVG; the layer's background and border are")
+        }
+        if let text = layer as? TextLayer,
+            text.animationRecords.contains(where: { [.foregroundColor, .bounds, .lineSpacing].contains($0.property) })
+        {
+            warn(
+                layer,
+                "the text is exported as its glyphs at the model values: its animated colour or layout does not move")
+        }
+    }
+
+    // MARK: Parts
+
+    /// The bounds as x, y, width, height.
+    private var boundsReading: PropertyReading {
+        let d = tolerance.distance
+        return PropertyReading(name: "rect", dependencies: [.bounds], tolerance: [d, d, d, d]) { layer in
+            let b = layer.bounds.standardized
+            return [b.minX, b.minY, b.width, b.height]
+        }
+    }
+
+    /// A `<rect>` of the rounded bounds with `extra` attributes (paint) and `animations` of them.
+    private func boundsRect(_ timeline: LayerTimeline, extra: String, animations: String = "", radius: Bool = true)
+        -> String
+    {
+        let readings = LayerReadings(tolerance: tolerance)
+        let (a, m) = attributes([("x", 0), ("y", 1), ("width", 2), ("height", 3)], track(boundsReading, timeline))
+        var r = ("", "")
+        if radius {
+            let corner = track(readings.cornerRadius(insetByBorder: false), timeline)
+            if !(corner.isConstant && still(corner) == [0]) {
+                r = attributes([("rx", 0), ("ry", 0)], corner)
+            }
+        }
+        return "<rect" + a + r.0 + extra + ">" + m + r.1 + animations + "</rect>"
+    }
+
+    /// `fill` and `fill-opacity` (or the stroke's) from a colour's readings.
+    private func paint(
+        _ prefix: String, color: PropertyReading, alpha: PropertyReading, _ timeline: LayerTimeline
+    ) -> (String, String) {
+        let (ca, cm) = attribute(prefix, track(color, timeline)) { SVGNumber.color($0) }
+        let alphaTrack = track(alpha, timeline)
+        guard !(alphaTrack.isConstant && still(alphaTrack) == [100]) else { return (ca, cm) }
+        let (oa, om) = attribute(prefix + "-opacity", alphaTrack) { SVGNumber.format($0.at(0) / 100) }
+        return (ca + oa, cm + om)
+    }
+
+    private func background(_ layer: Layer, _ timeline: LayerTimeline) -> String {
+        let animated = layer.animationRecords.contains { $0.property == .backgroundColor || $0.property == nil }
+        guard (layer.backgroundColor?.alpha ?? 0) > 0 || animated else { return "" }
+        let readings = LayerReadings(tolerance: tolerance)
+        let (a, m) = paint(
+            "fill", color: readings.color("background.color", .backgroundColor) { $0.backgroundColor },
+            alpha: readings.alpha("background.opacity", .backgroundColor) { $0.backgroundColor }, timeline)
+        return boundsRect(timeline, extra: a, animations: m)
+    }
+
+    /// The border: the bounds inset by half its width, stroked with its width (the band inside the bounds).
+    private func border(_ layer: Layer, _ timeline: LayerTimeline) -> String {
+        let animated = layer.animationRecords.contains {
+            [.borderWidth, .borderColor].contains($0.property) || $0.property == nil
+        }
+        guard (layer.borderWidth > 0 && layer.borderColor.alpha > 0) || animated else { return "" }
+        let d = tolerance.distance
+        let geometry = PropertyReading(
+            name: "border", dependencies: [.bounds, .borderWidth, .cornerRadius], tolerance: [d, d, d, d, d, d]
+        ) { layer in
+            let b = layer.bounds.standardized
+            let w = max(0, min(layer.borderWidth, b.width / 2, b.height / 2))
+            let radius = max(0, min(layer.cornerRadius, b.width / 2, b.height / 2) - w / 2)
+            return [b.minX + w / 2, b.minY + w / 2, b.width - w, b.height - w, radius, w]
+        }
+        let readings = LayerReadings(tolerance: tolerance)
+        let shape = track(geometry, timeline)
+        let (a, m) = attributes(
+            [("x", 0), ("y", 1), ("width", 2), ("height", 3), ("rx", 4), ("ry", 4), ("stroke-width", 5)], shape)
+        let (p, pm) = paint(
+            "stroke", color: readings.color("border.color", .borderColor) { $0.borderColor },
+            alpha: readings.alpha("border.opacity", .borderColor) { $0.borderColor }, timeline)
+        return "<rect" + a + " fill=\"none\"" + p + ">" + m + pm + "</rect>"
+    }
+
+    private func content(_ layer: Layer, _ timeline: LayerTimeline) -> String {
+        switch layer {
+        case let shape as ShapeLayer: return self.shape(shape, timeline)
+        case let gradient as GradientLayer: return self.gradient(gradient, timeline)
+        case let text as TextLayer: return self.text(text)
+        default: return ""
+        }
+    }
+
+    // MARK: Shapes
+
+    static func pathData(_ path: Path) -> String {
+        var parts: [String] = []
+        func p(_ point: Point) -> String { "\(SVGNumber.format(point.x)) \(SVGNumber.format(point.y))" }
+        for element in path.elements {
+            switch element {
+            case .move(let a): parts.append("M" + p(a))
+            case .line(let a): parts.append("L" + p(a))
+            case .cubic(let a, let c1, let c2): parts.append("C" + p(c1) + " " + p(c2) + " " + p(a))
+            case .close: parts.append("Z")
+            }
+        }
+        return parts.joined()
+    }
+
+    private func shape(_ shape: ShapeLayer, _ timeline: LayerTimeline) -> String {
+        guard !shape.path.isEmpty else { return "" }
+        let readings = LayerReadings(tolerance: tolerance)
+        var attributes = " d=\"\(Self.pathData(shape.path))\""
+        var animations = ""
+        let filled = (shape.fillColor?.alpha ?? 0) > 0 || shape.animationRecords.contains { $0.property == .fillColor }
+        if filled {
+            let (a, m) = paint(
+                "fill", color: readings.color("fill.color", .fillColor) { ($0 as? ShapeLayer)?.fillColor },
+                alpha: readings.alpha("fill.opacity", .fillColor) { ($0 as? ShapeLayer)?.fillColor }, timeline)
+            attributes += a + (shape.fillRule == .evenOdd ? " fill-rule=\"evenodd\"" : "")
+            animations += m
+        } else {
+            attributes += " fill=\"none\""
+        }
+        let stroked =
+            ((shape.strokeColor?.alpha ?? 0) > 0 && shape.lineWidth > 0)
+            || shape.animationRecords.contains { [.strokeColor, .lineWidth].contains($0.property) }
+        if stroked {
+            let (a, m) = paint(
+                "stroke", color: readings.color("stroke.color", .strokeColor) { ($0 as? ShapeLayer)?.strokeColor },
+                alpha: readings.alpha("stroke.opacity", .strokeColor) { ($0 as? ShapeLayer)?.strokeColor }, timeline)
+            attributes += a
+            animations += m
+            let width = PropertyReading(
+                name: "stroke.width", dependencies: [.lineWidth], tolerance: [tolerance.distance]
+            ) {
+                [max(0, ($0 as? ShapeLayer)?.lineWidth ?? 0)]
+            }
+            let (wa, wm) = attribute("stroke-width", track(width, timeline)) { SVGNumber.format($0.at(0)) }
+            attributes += wa
+            animations += wm
+            let caps = ["butt", "round", "square"]
+            let joins = ["miter", "round", "bevel"]
+            attributes += " stroke-linecap=\"\(caps[LottieParts.lineCap(shape.lineCap) - 1])\""
+            attributes += " stroke-linejoin=\"\(joins[LottieParts.lineJoin(shape.lineJoin) - 1])\""
+            if shape.miterLimit.isFinite, shape.miterLimit != 4 {
+                attributes += " stroke-miterlimit=\"\(SVGNumber.format(max(1, shape.miterLimit)))\""
+            }
+            let dashes = shape.lineDashPattern
+            let validDashes =
+                !dashes.isEmpty && dashes.allSatisfy { $0 >= 0 && $0.isFinite } && dashes.contains { $0 > 0 }
+            let trimmed =
+                shape.strokeStart != 0 || shape.strokeEnd != 1
+                || shape.animationRecords.contains { [.strokeStart, .strokeEnd].contains($0.property) }
+            if validDashes {
+                attributes += " stroke-dasharray=\"\(dashes.map(SVGNumber.format).joined(separator: " "))\""
+                if trimmed {
+                    warn(shape, "a dashed stroke with strokeStart/strokeEnd: the SVG draws the whole dashed stroke")
+                }
+            } else if trimmed {
+                // Trim with a dash as long as the kept part, the path measured as 1.
+                let trim = PropertyReading(
+                    name: "trim", dependencies: [.strokeStart, .strokeEnd],
+                    tolerance: [tolerance.opacity, tolerance.opacity]
+                ) { layer in
+                    guard let s = layer as? ShapeLayer else { return [0, 1] }
+                    let start = min(max(s.strokeStart, 0), 1)
+                    return [start, max(min(max(s.strokeEnd, 0), 1) - start, 0)]
+                }
+                let t = track(trim, timeline)
+                let (da, dm) = attribute("stroke-dasharray", t) { "\(SVGNumber.fraction($0.at(1))) 2" }
+                let (oa, om) = attribute("stroke-dashoffset", t) { SVGNumber.fraction(-$0.at(0)) }
+                attributes += " pathLength=\"1\"" + da + oa
+                animations += dm + om
+                if shape.path.subpaths.count > 1 {
+                    warn(shape, "strokeStart/strokeEnd on a path of several subpaths: the SVG trims each subpath")
+                }
+            }
+        }
+        return "<path" + attributes + ">" + animations + "</path>"
+    }
+
+    // MARK: Gradients
+
+    private func gradient(_ gradient: GradientLayer, _ timeline: LayerTimeline) -> String {
+        guard !gradient.colors.isEmpty, !gradient.bounds.isEmpty else { return "" }
+        let d = tolerance.distance
+        let colorsAnimated = gradient.animationRecords.contains { $0.property == .colors || $0.property == nil }
+        let arrangement = GradientStops(model: gradient, colorsAnimated: colorsAnimated)
+        let geometry: Set<LayerProperty> = [.startPoint, .endPoint, .bounds]
+        func unit(_ layer: Layer, _ p: Point) -> Point {
+            let b = layer.bounds.standardized
+            return Point(x: b.minX + p.x * b.width, y: b.minY + p.y * b.height)
+        }
+        let start = { (layer: Layer) in unit(layer, (layer as? GradientLayer)?.startPoint ?? .zero) }
+        let end = { (layer: Layer) in unit(layer, (layer as? GradientLayer)?.endPoint ?? .zero) }
+        let s0 = start(gradient)
+        let e0 = end(gradient)
+        let rounded = gradient.masksToBounds
+        let degenerate =
+            gradient.resolvedStops.count < 2
+            || (gradient.kind == .axial ? s0 == e0 : (e0.x == s0.x || e0.y == s0.y))
+        if degenerate {
+            let last = gradient.resolvedStops.last?.color ?? .clear
+            let fill =
+                " fill=\"\(SVGNumber.color([last.red, last.green, last.blue]))\" fill-opacity=\"\(SVGNumber.format(last.alpha))\""
+            return boundsRect(timeline, extra: fill, radius: rounded)
+        }
+        let id = newID("gradient")
+        let stops = PropertyReading(
+            name: "gradient.stops", dependencies: [.colors, .locations],
+            tolerance: Array(repeating: tolerance.color, count: arrangement.flat(of: gradient).count)
+        ) { layer in (layer as? GradientLayer).map(arrangement.flat(of:)) ?? [] }
+        let stopTrack = track(stops, timeline)
+        var stopElements = ""
+        let count = arrangement.count
+        for i in 0..<count {
+            var element = "<stop"
+            var animations = ""
+            let (oa, om) = attribute("offset", stopTrack) { SVGNumber.fraction($0.at(4 * i)) }
+            let (ca, cm) = attribute("stop-color", stopTrack) {
+                SVGNumber.color([$0.at(4 * i + 1), $0.at(4 * i + 2), $0.at(4 * i + 3)])
+            }
+            element += oa + ca
+            animations += om + cm
+            if arrangement.hasAlpha {
+                let (aa, am) = attribute("stop-opacity", stopTrack) { SVGNumber.format($0.at(4 * count + 2 * i + 1)) }
+                element += aa
+                animations += am
+            }
+            stopElements += element + ">" + animations + "</stop>"
+        }
+        switch gradient.kind {
+        case .axial:
+            let line = PropertyReading(name: "gradient.line", dependencies: geometry, tolerance: [d, d, d, d]) {
+                let a = start($0)
+                let b = end($0)
+                return [a.x, a.y, b.x, b.y]
+            }
+            let (a, m) = attributes([("x1", 0), ("y1", 1), ("x2", 2), ("y2", 3)], track(line, timeline))
+            definitions.append(
+                "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\"\(a)>\(m)\(stopElements)</linearGradient>"
+            )
+        case .radial:
+            let circle = PropertyReading(name: "gradient.circle", dependencies: geometry, tolerance: [d, d, d]) {
+                let c = start($0)
+                let e = end($0)
+                return [c.x, c.y, abs(e.x - c.x)]
+            }
+            let ratio = PropertyReading(name: "gradient.ellipse", dependencies: geometry, tolerance: [1e-4]) {
+                let c = start($0)
+                let e = end($0)
+                return [abs(e.y - c.y) / max(abs(e.x - c.x), 1e-9)]
+            }
+            let ratioTrack = track(ratio, timeline)
+            if !ratioTrack.isConstant {
+                warn(gradient, "the radial gradient's ellipse changes shape; the SVG keeps its last shape")
+            }
+            let circleTrack = track(circle, timeline)
+            let (a, m) = attributes([("cx", 0), ("cy", 1), ("r", 2)], circleTrack)
+            var transform = ""
+            let k = still(ratioTrack).at(0)
+            if abs(k - 1) > 1e-9 {
+                let c = still(circleTrack)
+                transform =
+                    " gradientTransform=\"translate(\(SVGNumber.format(c.at(0))) \(SVGNumber.format(c.at(1)))) scale(1 "
+                    + "\(SVGNumber.format(k))) translate(\(SVGNumber.format(-c.at(0))) \(SVGNumber.format(-c.at(1))))\""
+            }
+            definitions.append(
+                "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\"\(a)\(transform)>\(m)\(stopElements)"
+                    + "</radialGradient>")
+        }
+        return boundsRect(timeline, extra: " fill=\"url(#\(id))\"", radius: rounded)
+    }
+
+    // MARK: Text
+
+    /// The text's glyphs: each outline once in `<defs>`, placed with `<use>` in the text's colour.
+    private func text(_ layer: TextLayer) -> String {
+        guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return "" }
+        let outlines = glyphs.glyphOutlines(of: layer)
+        guard !outlines.glyphs.isEmpty else { return "" }
+        let color = layer.foregroundColor
+        var result = "<g fill=\"\(SVGNumber.color([color.red, color.green, color.blue]))\""
+        if color.alpha < 1 { result += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
+        result += ">"
+        for glyph in outlines.glyphs {
+            let id: String
+            if let known = glyphIDs[glyph.id] {
+                id = known
+            } else {
+                id = newID("glyph")
+                glyphIDs[glyph.id] = id
+                definitions.append("<path id=\"\(id)\" d=\"\(Self.pathData(glyph.outline))\"/>")
+            }
+            result +=
+                "<use href=\"#\(id)\" x=\"\(SVGNumber.format(glyph.origin.x))\" y=\"\(SVGNumber.format(glyph.origin.y))\"/>"
+        }
+        return result + "</g>"
+    }
+}

@@ -1,0 +1,86 @@
+import KineticCore
+import KineticLayers
+
+/// How ``SVGExporter`` writes a clip.
+public struct SVGExportOptions: Sendable, Hashable {
+    /// The frame rate baked motion is sampled at (two samples per frame), 1…120. Default 60.
+    public var framesPerSecond: Double
+    /// How far baked motion may stray. Default `ExportTolerance()` (0.25 pt, 0.5°, 1/255).
+    public var tolerance: ExportTolerance
+    /// Whether the clip's background colour is drawn as a rectangle under everything. Default true.
+    public var includesBackground: Bool
+    /// Whether the animation repeats forever (`repeatCount="indefinite"`) or stops on its last frame
+    /// (`fill="freeze"`); nil (default) repeats a clip that loops and stops one that does not.
+    public var repeats: Bool?
+
+    public init(
+        framesPerSecond: Double = 60, tolerance: ExportTolerance = ExportTolerance(), includesBackground: Bool = true,
+        repeats: Bool? = nil
+    ) {
+        self.framesPerSecond = framesPerSecond
+        self.tolerance = tolerance
+        self.includesBackground = includesBackground
+        self.repeats = repeats
+    }
+}
+
+/// A clip written as an animated SVG, with what could not be written and how each moving property was written.
+public struct SVGExport: Sendable {
+    /// The SVG document.
+    public var text: String
+    /// What does not show as the clip does, each naming its layer; the clip's own warnings first.
+    public var warnings: [Clip.Warning]
+    /// Every animated property, how it was written, with its keyframe count and measured error.
+    public var channels: [ChannelReport]
+
+    /// The document's UTF-8 bytes.
+    public var bytes: [UInt8] { Array(text.utf8) }
+}
+
+/// Writes a ``Clip`` as an SVG animated with SMIL (`<animate>`, `<animateTransform>`), which browsers play in an
+/// `<img>` too (a README on GitHub): no script, no font, no outside file.
+///
+/// - Each layer is nested groups, one per moving transform channel (translate x, translate y, rotate, skew,
+///   scale, anchor), then its opacity (SVG group opacity composites like Core Animation's), clip
+///   (`masksToBounds`: a `<clipPath>` of the rounded bounds) and mask (an alpha `<mask>` holding the mask layer).
+/// - Backgrounds and borders are rounded `<rect>`s, shapes `<path>`s, gradients `userSpaceOnUse` gradients with
+///   SMIL-animated stop offsets, text is glyph outlines in `<defs>` placed with `<use>`.
+/// - Easing is `keySplines` (cubic-bezier control points, which must be in 0…1: overshooting curves, springs and
+///   computed motion are baked with handles in 0…1), holds and steps are `calcMode="discrete"` or equal values.
+/// - Without animation (a viewer that does not run SMIL) the document shows the clip's last frame — for a loop,
+///   its first.
+public struct SVGExporter: Sendable {
+    public var options: SVGExportOptions
+    let glyphs: any GlyphOutlining
+
+    public init(glyphs: some GlyphOutlining, options: SVGExportOptions = SVGExportOptions()) {
+        self.glyphs = glyphs
+        self.options = options
+    }
+
+    /// The clip as an SVG document.
+    ///
+    /// - Throws: `ExportError` for a clip whose duration or canvas is not finite and > 0, or options out of range.
+    public func export(_ clip: Clip) throws(ExportError) -> SVGExport {
+        guard clip.duration.isFinite, clip.duration > 0, clip.duration <= 3600 else {
+            throw ExportError(
+                "the clip's duration must be a finite number of seconds, more than 0 and at most 3600 (got "
+                    + "\(clip.duration))")
+        }
+        let size = clip.size
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw ExportError(
+                "the clip's canvas (its root layer's bounds) must be finite and > 0 in both directions (got "
+                    + "\(size.width) × \(size.height) points)")
+        }
+        guard options.framesPerSecond.isFinite, (1...120).contains(options.framesPerSecond) else {
+            throw ExportError("framesPerSecond must be from 1 to 120 (got \(options.framesPerSecond))")
+        }
+        if let (name, value) = options.tolerance.invalidField {
+            throw ExportError("tolerance.\(name) must be a finite number > 0 (got \(value))")
+        }
+        let builder = SVGBuilder(clip: clip, options: options, glyphs: glyphs)
+        let text = builder.build()
+        return SVGExport(text: text, warnings: clip.warnings + builder.warnings, channels: builder.channels)
+    }
+}
