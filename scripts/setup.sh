@@ -16,7 +16,7 @@ PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libimagequant-dev libgif-dev 
     fonts-liberation fonts-noto-color-emoji ffmpeg)
 case "${1:-demo}" in
 demo) ;;
-test) PACKAGES+=(chromium tmux python3) ;;
+test) PACKAGES+=(chromium tmux python3 python3-venv) ;;
 *)
     echo "usage: setup.sh [demo|test]" >&2
     exit 64
