@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_DIR ?= kinetic-demo
 
-.PHONY: setup build demo test lint format bench clean
+.PHONY: setup build demo test lint format bench fuzz clean
 
 setup:
 	@./scripts/setup.sh
@@ -34,6 +34,13 @@ bench: setup
 	cd Benchmarks && for b in $(BENCHMARKS); do \
 		if [ -d Sources/$$b ]; then echo "== $$b"; $$($(SWIFT) build -c release --show-bin-path)/$$b || exit 1; fi; \
 	done
+
+# Fuzzing (Fuzz/, its own package built with libFuzzer and AddressSanitizer): each target runs FUZZ_RUNS inputs,
+# one target at a time, and the command fails if any crashed. Settings: see scripts/fuzz.sh.
+FUZZ_RUNS ?= 1000000
+
+fuzz: setup
+	FUZZ_RUNS=$(FUZZ_RUNS) SWIFT=$(SWIFT) ./scripts/fuzz.sh
 
 clean:
 	rm -rf .build Benchmarks/.build $(DEMO_DIR)
