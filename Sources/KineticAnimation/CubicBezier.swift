@@ -41,7 +41,8 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates the curve `cubic-bezier(x1, y1, x2, y2)`.
     ///
-    /// - Throws: `TimingFunctionError` when a coordinate is NaN or infinite, or when x1 or x2 is outside 0…1.
+    /// - Throws: `TimingFunctionError` when a coordinate is NaN or infinite, when x1 or x2 is outside 0…1, or when
+    ///   |y1| or |y2| exceeds ``maximumY``.
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) throws(TimingFunctionError) {
         for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] where !value.isFinite {
             throw TimingFunctionError(
@@ -53,8 +54,17 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
                 message: "cubic-bezier \(name) = \(Self.cssNumber(value)) is outside 0…1: "
                     + "the x coordinates of both control points must be in [0, 1]")
         }
+        for (name, value) in [("y1", y1), ("y2", y2)] where abs(value) > Self.maximumY {
+            throw TimingFunctionError(
+                message: "cubic-bezier \(name) = \(Self.cssNumber(value)) is beyond ±1000000: the y coordinates of "
+                    + "the control points must be within ±10⁶ (a curve that overshoots further cannot be evaluated)")
+        }
         self.init(validatedX1: x1, y1: y1, x2: x2, y2: y2)
     }
+
+    /// The largest |y1| and |y2| accepted: 10⁶. CSS sets no limit, but beyond it the polynomial's terms overflow
+    /// or lose every digit, and no real animation overshoots a million times its distance.
+    public static let maximumY = 1e6
 
     /// Creates a curve from coordinates the caller has already checked (finite, x in 0…1).
     init(validatedX1 x1: Double, y1: Double, x2: Double, y2: Double) {

@@ -62,6 +62,7 @@ public struct Spring: Sendable, Hashable {
         try Spring.require(stiffness, "stiffness", "100", positive: true)
         try Spring.require(damping, "damping", "10", positive: false)
         self.init(validatedMass: mass, stiffness: stiffness, damping: damping)
+        try checkFrequencies()
     }
 
     /// A spring from SwiftUI's response and damping fraction: k = m(2π/response)², c = 4πm·dampingFraction/response.
@@ -81,6 +82,7 @@ public struct Spring: Sendable, Hashable {
         self.init(
             validatedMass: mass, stiffness: mass * omega * omega,
             damping: 4 * Double.pi * mass * dampingFraction / response)
+        try checkFrequencies()
     }
 
     /// A spring from SwiftUI's perceptual duration and bounce.
@@ -103,6 +105,7 @@ public struct Spring: Sendable, Hashable {
                     + "1 undamped, negative values overdamped")
         }
         self.init(validatedDuration: duration, bounce: bounce, mass: mass)
+        try checkFrequencies()
     }
 
     /// The period of the undamped oscillation, 2π/ω₀, in seconds: SwiftUI's `response` (and `duration`).
@@ -319,6 +322,32 @@ public struct Spring: Sendable, Hashable {
     }
 
     // MARK: Construction
+
+    /// The fastest natural frequency √(k/m) a spring may have, in radians per second: 10⁶ (a period of 6 µs, far
+    /// below any frame). Faster springs are numerically meaningless: their phase can no longer be evaluated.
+    public static let maximumNaturalFrequency = 1e6
+
+    /// The largest decay rate c/(2m) a spring may have, in 1/s: 10⁹. A more damped spring has stopped before
+    /// the first frame.
+    public static let maximumDecayRate = 1e9
+
+    /// Throws when the derived coefficients are not usable numbers (parameters that are each finite can still
+    /// make ω₀ or the decay rate overflow or exceed what can be evaluated).
+    private func checkFrequencies() throws(AnimationError) {
+        guard naturalFrequency.isFinite, naturalFrequency > 0, naturalFrequency <= Spring.maximumNaturalFrequency
+        else {
+            throw AnimationError(
+                "spring natural frequency √(stiffness/mass) must be greater than 0 and at most 10⁶ rad/s (got "
+                    + "\(naturalFrequency) from stiffness \(stiffness) and mass \(mass))")
+        }
+        guard decayRate.isFinite, decayRate <= Spring.maximumDecayRate, dampingRatio.isFinite,
+            modeFrequency.isFinite
+        else {
+            throw AnimationError(
+                "spring damping/(2 × mass) must be at most 10⁹ per second (got \(decayRate) from damping "
+                    + "\(damping) and mass \(mass))")
+        }
+    }
 
     private static func require(_ value: Double, _ name: String, _ defaultText: String, positive: Bool)
         throws(AnimationError)

@@ -59,19 +59,23 @@ enum CollapseCommand {
 
     static func spec(from arguments: ParsedArguments) throws(CLIError) -> CollapseSpec {
         var spec = CollapseSpec()
-        spec.gravityAngle = try arguments.double("gravity-angle", default: spec.gravityAngle)
-        spec.gravityMagnitude = try arguments.double("gravity", default: spec.gravityMagnitude)
-        spec.elasticity = try arguments.double("elasticity", default: spec.elasticity)
-        spec.friction = try arguments.double("friction", default: spec.friction)
+        spec.gravityAngle = try arguments.double(
+            "gravity-angle", in: .within(1_000, "radians"), default: spec.gravityAngle)
+        spec.gravityMagnitude = try arguments.double("gravity", in: .from(0, to: 10), default: spec.gravityMagnitude)
+        spec.elasticity = try arguments.double("elasticity", in: Limits.fraction, default: spec.elasticity)
+        spec.friction = try arguments.double("friction", in: .from(0, to: 100), default: spec.friction)
         spec.allowsRotation = !arguments.flag("no-rotation")
-        spec.duration = try arguments.double("duration", default: spec.duration)
+        spec.duration = try arguments.double("duration", in: Limits.positiveSeconds, default: spec.duration)
         switch arguments.string("delay") ?? "none" {
         case "none": spec.delay = .none
-        case "top-to-bottom": spec.delay = .topToBottom(step: try arguments.double("delay-step", default: 0.05))
+        case "top-to-bottom":
+            spec.delay = .topToBottom(
+                step: try arguments.double("delay-step", in: .from(0, to: 10, "seconds"), default: 0.05))
         case "random":
-            let seed = try arguments.int("seed") ?? 1
-            guard seed >= 0 else { throw .usage("--seed must be a whole number ≥ 0, got \(seed)") }
-            spec.delay = .random(maximum: try arguments.double("delay-max", default: 0.6), seed: UInt64(seed))
+            let seed = try arguments.int("seed", in: 0...Int.max) ?? 1
+            spec.delay = .random(
+                maximum: try arguments.double("delay-max", in: .from(0, to: 60, "seconds"), default: 0.6),
+                seed: UInt64(seed))
         case let other: throw .usage("--delay expects none, top-to-bottom or random, got '\(other)'")
         }
         switch arguments.string("boundary") ?? "screen" {

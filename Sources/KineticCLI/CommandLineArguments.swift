@@ -36,35 +36,55 @@ struct ParsedArguments: Sendable {
 
     func string(_ name: String) -> String? { values[name] }
 
-    func double(_ name: String) throws(CLIError) -> Double? {
+    /// The number in option `name`, or nil when it was not given.
+    ///
+    /// - Throws: `CLIError.usage` naming the option, the range and the text given, for anything that is not a
+    ///   finite number in `range` (`1e400`, `nan`, `inf`, out of range alike).
+    func double(_ name: String, in range: NumberRange) throws(CLIError) -> Double? {
         guard let text = values[name] else { return nil }
-        guard let value = Double(text.trimmingWhitespace), value.isFinite else {
-            throw .usage("--\(name) expects a finite number, got '\(text)'")
+        guard let value = Double(text.trimmingWhitespace), range.contains(value) else {
+            let isNumber = Double(text.trimmingWhitespace) != nil
+            throw .usage(
+                isNumber
+                    ? "--\(name) must be \(range.text) (got '\(text)')"
+                    : "--\(name) expects a number \(range.text), got '\(text)'")
         }
-        return value
+        return value == 0 ? 0 : value  // −0 reads as 0
     }
 
-    func double(_ name: String, default fallback: Double) throws(CLIError) -> Double {
-        try double(name) ?? fallback
+    /// The number in option `name` (checked as ``double(_:in:)``), or `fallback`.
+    func double(_ name: String, in range: NumberRange, default fallback: Double) throws(CLIError) -> Double {
+        try double(name, in: range) ?? fallback
     }
 
-    func int(_ name: String) throws(CLIError) -> Int? {
+    /// The whole number in option `name`, or nil when it was not given.
+    ///
+    /// - Throws: `CLIError.usage` naming the option and the range for anything but a whole number in `range`.
+    func int(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
         guard let text = values[name] else { return nil }
+        let rule = "a whole number from \(range.lowerBound) to \(range.upperBound)"
         guard let value = Int(text.trimmingWhitespace) else {
-            throw .usage("--\(name) expects a whole number, got '\(text)'")
+            throw .usage("--\(name) expects \(rule), got '\(text)'")
         }
+        guard range.contains(value) else { throw .usage("--\(name) must be \(rule) (got '\(text)')") }
         return value
     }
 
-    /// A comma-separated list of finite numbers, e.g. `--at 0,0.5,1`.
-    func doubleList(_ name: String) throws(CLIError) -> [Double]? {
+    /// A comma-separated list of numbers in `range`, e.g. `--at 0,0.5,1`, of at most `maximumCount` entries.
+    func doubleList(_ name: String, in range: NumberRange, maximumCount: Int) throws(CLIError) -> [Double]? {
         guard let text = values[name] else { return nil }
         var result: [Double] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let value = Double(String(part).trimmingWhitespace), value.isFinite else {
+            guard let value = Double(String(part).trimmingWhitespace) else {
                 throw .usage("--\(name) expects comma-separated numbers like 0,0.5,1; '\(part)' is not a number")
             }
-            result.append(value)
+            guard range.contains(value) else {
+                throw .usage("--\(name): every number must be \(range.text) (got '\(part)')")
+            }
+            result.append(value == 0 ? 0 : value)
+            guard result.count <= maximumCount else {
+                throw .usage("--\(name) takes at most \(maximumCount) numbers")
+            }
         }
         return result
     }

@@ -104,10 +104,11 @@ enum CountCommand {
             throw .usage("--step applies to --style seed only; the default style counts by time")
         }
         var count = CountUp(
-            from: try arguments.double("from", default: 0), to: try arguments.double("to", default: 10_000),
+            from: try arguments.double("from", in: Limits.number, default: 0),
+            to: try arguments.double("to", in: Limits.number, default: 10_000),
             style: style)
         count.size = size
-        count.startTime = try arguments.double("delay", default: 0.5)
+        count.startTime = try arguments.double("delay", in: Limits.seconds, default: 0.5)
         count.retargets = try retargets(from: arguments)
         if let name = arguments.string("step") {
             guard let step = CountUp.SeedStep(rawValue: name.lowercased()) else {
@@ -115,8 +116,9 @@ enum CountCommand {
             }
             count.step = step
         }
-        count.tickInterval = try arguments.double("tick", default: count.tickInterval)
-        count.duration = try arguments.double("count-duration", default: count.duration)
+        count.tickInterval = try arguments.double(
+            "tick", in: .from(0.001, to: 10, "seconds"), default: count.tickInterval)
+        count.duration = try arguments.double("count-duration", in: Limits.positiveSeconds, default: count.duration)
         let spring = try NumberEffectFlags.spring(arguments)
         let curve = try NumberEffectFlags.curve(arguments)
         if spring != nil, curve != nil { throw .usage("choose --easing or --spring, not both") }
@@ -133,8 +135,8 @@ enum CountCommand {
             count.smartEasing = nil
         } else if count.smartEasing != nil {
             count.smartEasing = SmartEasing(
-                threshold: try arguments.double("smart-threshold", default: 999),
-                amount: try arguments.double("smart-amount", default: 333))
+                threshold: try arguments.double("smart-threshold", in: .above(0, upTo: 1e15), default: 999),
+                amount: try arguments.double("smart-amount", in: .from(0, to: 1e15), default: 333))
         }
         count.format = try NumberEffectFlags.format(arguments, base: count.format)
         count.font = try NumberEffectFlags.font(arguments, base: count.font)
@@ -156,6 +158,14 @@ enum CountCommand {
             let parts = pair.split(separator: ":").map { Double(String($0).trimmingWhitespace) }
             guard parts.count == 2, let time = parts[0], let value = parts[1] else {
                 throw .usage("--retarget expects TIME:VALUE pairs like 2.5:500,4:12000 (got '\(pair)')")
+            }
+            guard Limits.seconds.contains(time), Limits.number.contains(value) else {
+                throw .usage(
+                    "--retarget: each time must be \(Limits.seconds.text) and each value \(Limits.number.text) "
+                        + "(got '\(pair)')")
+            }
+            guard changes.count < Limits.listCount else {
+                throw .usage("--retarget takes at most \(Limits.listCount) pairs")
             }
             changes.append(NumberChange(time: time, value: value))
         }

@@ -1,4 +1,6 @@
 import Foundation
+import KineticRaster
+import Synchronization
 
 /// `kinetic demo`: renders every effect into a folder with an `index.html` gallery. Each picture is made by running
 /// the very `kinetic render …` command the gallery prints under it, so the page never shows a command that does not
@@ -91,20 +93,43 @@ enum DemoCommand {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw .cannotCreate("cannot create the folder '\(folder)': \(error.localizedDescription)")
+                throw .cannotCreate(
+                    "cannot create the folder '\(folder)' (\((error as NSError).localizedFailureReason ?? "\(error)")); "
+                        + "choose a folder you can write to with --out DIR")
+            }
+            // The page is opened first, so a folder in its way is reported before minutes of rendering.
+            let page = (folder as NSString).appendingPathComponent("index.html")
+            let pageFile: OutputFile
+            do throws(RasterError) {
+                pageFile = try OutputFile(path: page)
+            } catch {
+                throw RenderPipeline.cliError(error)
             }
             var sections: [(heading: String, entries: [Gallery.Entry])] = []
             for item in items {
                 var files: [String] = []
                 for format in item.formats {
                     let file = "\(item.name).\(format)"
+                    // The render's own error, if any, is kept and passed on with its status.
+                    let problem = Mutex<CLIError?>(nil)
                     let status = KineticCommandLine.run(
                         item.arguments + ["-o", (folder as NSString).appendingPathComponent(file)],
-                        streams: streams.silencingErrors)
+                        streams: StandardStreams(
+                            out: streams.out,
+                            err: { text throws(CLIError) in
+                                if text.hasPrefix("kinetic ") { problem.withLock { $0 = .failure(text) } }
+                            }))
                     guard status == 0 else {
-                        throw .failure(
-                            "rendering \(file) failed (status \(status)); run `kinetic \((item.arguments + ["-o", file]).joined(separator: " "))` to see why"
-                        )
+                        let reason = problem.withLock { $0 }?.message ?? "status \(status)\n"
+                        let message =
+                            "rendering \(file) failed: "
+                            + String(reason.drop { $0 != ":" }.dropFirst()).trimmingWhitespace
+                        switch status {
+                        case 73: throw .cannotCreate(message)
+                        case 74: throw .ioError(message)
+                        case 69: throw .unavailable(message)
+                        default: throw .failure(message)
+                        }
                     }
                     files.append(file)
                 }
@@ -119,24 +144,16 @@ enum DemoCommand {
                     sections.append((item.section, [entry]))
                 }
             }
-            let page = (folder as NSString).appendingPathComponent("index.html")
             let html = Gallery(sections: sections).html
-            do {
-                try writeAtomically(html, to: page)
+            do throws(RasterError) {
+                try pageFile.write(Array(html.utf8))
+                try pageFile.commit()
             } catch {
-                throw .cannotCreate("cannot write '\(page)': \(error.localizedDescription)")
+                throw RenderPipeline.cliError(error)
             }
             let absolute = URL(fileURLWithPath: page).standardizedFileURL.path
             try streams.out("gallery: \(absolute)\n")
         })
-
-    /// Writes `text` to a temporary file beside `path` and renames it into place.
-    static func writeAtomically(_ text: String, to path: String) throws {
-        let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
-    }
 
     /// `text` quoted for a POSIX shell when it contains anything but safe characters.
     static func shellQuoted(_ text: String) -> String {

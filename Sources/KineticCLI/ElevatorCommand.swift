@@ -118,19 +118,19 @@ enum ElevatorCommand {
             }
             spec.direction = direction
         }
-        spec.stagger = try arguments.double("stagger", default: 0)
-        spec.edgeFade = try arguments.double("edge-fade")
+        spec.stagger = try arguments.double("stagger", in: .from(0, to: 10, "seconds"), default: 0)
+        spec.edgeFade = try arguments.double("edge-fade", in: Limits.points)
         spec.transition = try transition(from: arguments, style: style)
-        if let width = try arguments.double("box-width") {
+        if let width = try arguments.double("box-width", in: Limits.canvasPoints) {
             spec.boxSize = Size(width: width, height: spec.resolvedBoxSize.height)
         }
-        if let height = try arguments.double("box-height") {
+        if let height = try arguments.double("box-height", in: Limits.canvasPoints) {
             spec.boxSize = Size(width: spec.resolvedBoxSize.width, height: height)
         }
         if arguments.string("border-color") != nil {
             spec.borderColor = try NumberEffectFlags.color(arguments, "border-color", allowsNone: true)
         }
-        spec.borderWidth = try arguments.double("border-width", default: spec.borderWidth)
+        spec.borderWidth = try arguments.double("border-width", in: Limits.points, default: spec.borderWidth)
         spec.format = try NumberEffectFlags.format(arguments, base: spec.format)
         spec.font = try NumberEffectFlags.font(arguments, base: spec.font)
         spec.textColor = try NumberEffectFlags.color(arguments, "color") ?? spec.textColor
@@ -145,8 +145,7 @@ enum ElevatorCommand {
 
     /// The values: `--values` at `--interval`, or counting `--from` `--to` by `--step` (default 0 → 30 by 1).
     static func changes(from arguments: ParsedArguments) throws(CLIError) -> [NumberChange] {
-        let interval = try arguments.double("interval", default: 1)
-        guard interval > 0 else { throw .usage("--interval must be greater than 0 seconds (got \(interval))") }
+        let interval = try arguments.double("interval", in: Limits.positiveSeconds, default: 1)
         if let values = try NumberEffectFlags.numbers(arguments, "values") {
             if let flag = ["from", "to", "step"].first(where: { arguments.string($0) != nil }) {
                 throw .usage("--\(flag) counts; it cannot be combined with --values")
@@ -155,8 +154,9 @@ enum ElevatorCommand {
         }
         do {
             return try NumberChange.counting(
-                from: arguments.double("from", default: 0), to: arguments.double("to", default: 30),
-                step: arguments.double("step"), interval: interval)
+                from: arguments.double("from", in: Limits.number, default: 0),
+                to: arguments.double("to", in: Limits.number, default: 30),
+                step: arguments.double("step", in: Limits.number), interval: interval)
         } catch let error as CLIError {
             throw error
         } catch {
@@ -170,7 +170,7 @@ enum ElevatorCommand {
     {
         let spring = try NumberEffectFlags.spring(arguments)
         let curve = try NumberEffectFlags.curve(arguments)
-        let duration = try arguments.double("transition-duration")
+        let duration = try arguments.double("transition-duration", in: .above(0, upTo: 60, "seconds"))
         let given = ["instant", "spring", "easing"].filter { arguments.flag($0) || arguments.string($0) != nil }
         guard given.count <= 1, spring == nil || duration == nil else {
             throw .usage("choose one of --instant, --spring or --easing (with --transition-duration)")

@@ -64,7 +64,7 @@ enum NumberEffectFlags {
         if arguments.string("currency") != nil, kind?.lowercased() != "currency" {
             throw .usage("--currency needs --format currency (or no --format)")
         }
-        if let decimals = try arguments.int("decimals") { format.fractionDigits = decimals }
+        if let decimals = try arguments.int("decimals", in: 0...10) { format.fractionDigits = decimals }
         if arguments.flag("no-grouping") { format.usesGrouping = false }
         if kind != nil, base == .plain, !arguments.flag("no-grouping") { format.usesGrouping = true }
         if let prefix = arguments.string("prefix") { format.prefix = prefix }
@@ -85,14 +85,8 @@ enum NumberEffectFlags {
             guard !names.isEmpty else { throw .usage("--font expects family names like 'Inter, Noto Sans CJK JP'") }
             font.families = names
         }
-        font.size = try arguments.double("font-size", default: font.size)
-        guard font.size > 0, font.size <= 1000 else {
-            throw .usage("--font-size must be in (0, 1000] points (got \(font.size))")
-        }
-        if let weight = try arguments.int("font-weight") {
-            guard (100...900).contains(weight) else { throw .usage("--font-weight must be 100…900 (got \(weight))") }
-            font.weight = weight
-        }
+        font.size = try arguments.double("font-size", in: Limits.fontSize, default: font.size)
+        if let weight = try arguments.int("font-weight", in: 100...900) { font.weight = weight }
         if arguments.flag("proportional-digits") { font.tabularDigits = false }
         return font
     }
@@ -149,7 +143,11 @@ enum NumberEffectFlags {
         var values: [String: Double] = [:]
         for pair in text.split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace }
-            guard parts.count == 2, let value = Double(parts[1]), value.isFinite else {
+            guard parts.count == 2, let value = Double(parts[1]), Self.springRanges[parts[0]]?.contains(value) ?? true
+            else {
+                if parts.count == 2, let range = Self.springRanges[parts[0]] {
+                    throw .usage("--spring: \(parts[0]) must be \(range.text) (got '\(parts[1])')")
+                }
                 throw .usage(
                     "--spring expects smooth, snappy, bouncy, ca or key=value pairs like duration=0.6,bounce=0.2 "
                         + "(got '\(pair)')")
@@ -176,9 +174,14 @@ enum NumberEffectFlags {
                 + "mass,stiffness,damping (got \(keys.sorted().joined(separator: ", ")))")
     }
 
+    /// The range of each `--spring` key (the same as `kinetic sample spring`'s options).
+    static let springRanges: [String: NumberRange] = SampleCommands.springRanges
+
     /// A comma-separated list of numbers in flag `name`, or nil.
     static func numbers(_ arguments: ParsedArguments, _ name: String) throws(CLIError) -> [Double]? {
-        guard let list = try arguments.doubleList(name) else { return nil }
+        guard let list = try arguments.doubleList(name, in: Limits.number, maximumCount: Limits.listCount) else {
+            return nil
+        }
         guard !list.isEmpty else { throw .usage("--\(name) needs at least one number") }
         return list
     }

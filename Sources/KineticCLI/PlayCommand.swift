@@ -80,7 +80,7 @@ enum PlayCommand {
             let scene = try ShimmerCommand.scene(from: arguments, size: ShimmerScene.defaultSize)
             let duration: MediaTime
             do {
-                duration = try arguments.double("duration") ?? 3 * scene.clipDuration()
+                duration = try arguments.double("duration", in: Limits.positiveSeconds) ?? 3 * scene.clipDuration()
             } catch let error as EffectSpecError {
                 throw .usage(error.message)
             } catch let error as CLIError {
@@ -159,7 +159,7 @@ enum PlayCommand {
     }
 
     static func play(_ scene: Scene, arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
-        let framesPerSecond = try arguments.int("fps") ?? 60
+        let framesPerSecond = try arguments.int("fps", in: 30...120) ?? 60
         guard [30, 60, 120].contains(framesPerSecond) else {
             throw .usage("--fps must be 30, 60 or 120 (got \(framesPerSecond))")
         }
@@ -214,6 +214,11 @@ private struct PlaySession {
                 session: session, framesPerSecond: settings.framesPerSecond, loops: settings.loops,
                 showsStatistics: settings.showsStatistics)
             let playback = try makePlayback(colorSupport: session.colorSupport)
+            guard playback.duration.isFinite, playback.duration > 0, playback.duration <= Limits.clipSeconds else {
+                throw CLIError.usage(
+                    "the play would last \(playback.duration.humanText) s, from the effect's options; a play lasts "
+                        + "at most \(Limits.clipSeconds.humanText) s: change the options that lengthen it")
+            }
             return try await player.play(duration: playback.duration, frame: playback.frame) { time in
                 playback.finalLines(time, session.size)
             }

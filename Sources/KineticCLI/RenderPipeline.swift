@@ -20,6 +20,8 @@ struct RenderSettings {
     /// The output path; the format follows its extension.
     var output: String
     var options: EncoderOptions
+    /// `--dry-run`: check and describe the output, write nothing.
+    var dryRun: Bool
 
     /// The flags behind these settings, with their defaults, for every render command's `--help`.
     static func options(defaultSize: Size, defaultDuration: String, defaultBackground: String) -> [OptionSpec] {
@@ -34,6 +36,7 @@ struct RenderSettings {
             .value("background", "COLOR", "#RRGGBB[AA] or 'transparent' (default \(defaultBackground))."),
             .value("loop", "N", "Animated images: times to play, 0 = forever (default 0)."),
             .value("dither", "D", "GIF dithering, 0…1 (default 1)."),
+            .flag("dry-run", "Check every option and print what would be written (size, frames), writing nothing."),
         ]
     }
 
@@ -45,21 +48,15 @@ struct RenderSettings {
             throw .usage("missing -o FILE: the output file (.png, .apng, .gif, .mp4 or .webm)")
         }
         self.output = output
+        dryRun = arguments.flag("dry-run")
         size = Size(
-            width: try arguments.double("width", default: defaultSize.width),
-            height: try arguments.double("height", default: defaultSize.height))
-        guard size.width > 0, size.height > 0 else {
-            throw .usage("--width and --height must be greater than 0 (got \(size.width) × \(size.height))")
-        }
-        scale = try arguments.double("scale", default: 1)
-        guard [1, 2, 3].contains(scale) else { throw .usage("--scale must be 1, 2 or 3 (got \(scale))") }
-        fps = try arguments.double("fps", default: 30)
-        guard fps >= 1, fps <= 120 else { throw .usage("--fps must be between 1 and 120 (got \(fps))") }
-        duration = try arguments.double("duration", default: defaultDuration)
-        guard duration > 0, duration <= 600 else {
-            throw .usage("--duration must be in (0, 600] seconds (got \(duration))")
-        }
-        stillTime = try arguments.double("time")
+            width: try arguments.double("width", in: Limits.canvasPoints, default: defaultSize.width),
+            height: try arguments.double("height", in: Limits.canvasPoints, default: defaultSize.height))
+        scale = try arguments.double("scale", in: .from(1, to: 3), default: 1)
+        guard [1, 2, 3].contains(scale) else { throw .usage("--scale must be 1, 2 or 3 (got \(scale.humanText))") }
+        fps = try arguments.double("fps", in: Limits.framesPerSecond, default: 30)
+        duration = try arguments.double("duration", in: Limits.positiveSeconds, default: defaultDuration)
+        stillTime = try arguments.double("time", in: Limits.seconds)
         background = defaultBackground
         if let text = arguments.string("background") {
             if text.lowercased() == "transparent" || text.lowercased() == "none" {
@@ -74,20 +71,36 @@ struct RenderSettings {
         }
         options = EncoderOptions()
         options.background = background
-        if let loop = try arguments.int("loop") {
-            guard loop >= 0, loop <= 65535 else { throw .usage("--loop must be 0 (forever) … 65535, got \(loop)") }
-            options.loopCount = loop
-        }
-        if let dither = try arguments.double("dither") {
-            guard (0...1).contains(dither) else { throw .usage("--dither must be in 0…1, got \(dither)") }
-            options.gif.dithering = dither
-        }
+        if let loop = try arguments.int("loop", in: 0...65535) { options.loopCount = loop }
+        if let dither = try arguments.double("dither", in: Limits.fraction) { options.gif.dithering = dither }
         options.video.frameRate = fps
     }
 
-    /// The frame size in pixels.
-    var pixelSize: (width: Int, height: Int) {
-        (Int((size.width * scale).rounded()), Int((size.height * scale).rounded()))
+    /// The frame size in pixels, checked: each side 1…`Limits.pixelsPerSide`.
+    func pixelSize() throws(CLIError) -> (width: Int, height: Int) {
+        func side(_ points: Double, _ name: String) throws(CLIError) -> Int {
+            let pixels = (points * scale).rounded()
+            guard pixels >= 1, pixels <= Double(Limits.pixelsPerSide) else {
+                throw .usage(
+                    "the frame would be \(pixels.humanText) px \(name == "width" ? "wide" : "high") (\(points.humanText) points × scale "
+                        + "\(scale.humanText)); it must be 1 to \(Limits.pixelsPerSide) px: change --\(name) or --scale"
+                )
+            }
+            return Int(pixels)
+        }
+        return (try side(size.width, "width"), try side(size.height, "height"))
+    }
+
+    /// The number of frames of an animated format, checked: the clip (`duration`, given or derived from the
+    /// effect's options) must last more than 0 and at most `Limits.clipSeconds` seconds.
+    func frameCount() throws(CLIError) -> Int {
+        guard duration.isFinite, duration > 0, duration <= Limits.clipSeconds else {
+            throw .usage(
+                "the clip would last \(duration.humanText) s, from the effect's options; a clip lasts more than 0 "
+                    + "and at most \(Limits.clipSeconds.humanText) s: give --duration S (or change the options that "
+                    + "lengthen it)")
+        }
+        return max(1, Int((duration * fps).rounded()))
     }
 }
 
@@ -104,7 +117,16 @@ enum RenderPipeline {
         } catch {
             throw .usage("\(error)")
         }
-        let (width, height) = settings.pixelSize
+        let (width, height) = try settings.pixelSize()
+        let frameCount = format == .png ? 1 : try settings.frameCount()
+        if settings.dryRun {
+            let frames =
+                format == .png
+                ? "a still at \((settings.stillTime ?? settings.duration).humanText) s"
+                : "\(frameCount) frames at \(settings.fps.humanText) fps (\(settings.duration.humanText) s)"
+            try streams.out("would write \(settings.output): \(width)×\(height) px, \(frames)\n")
+            return
+        }
         do {
             let renderer = try LayerRenderer(
                 pixelWidth: width, pixelHeight: height, scale: settings.scale, background: settings.background)
@@ -117,7 +139,6 @@ enum RenderPipeline {
                     try encoder.finish()
                 }
             } else {
-                let frameCount = max(1, Int((settings.duration * settings.fps).rounded()))
                 let fps = settings.fps
                 let progress = ProgressReporter(total: frameCount, label: "Rendering \(settings.output)")
                 try renderSequence(

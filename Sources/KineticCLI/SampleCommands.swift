@@ -47,10 +47,7 @@ enum SampleCommands {
         options: [.value("count", "N", "Number of samples, 2…1000000 (default 101)."), jsonOption, plotOption],
         run: { arguments, streams throws(CLIError) in
             let function = try timingFunction(fromPositional: arguments)
-            let count = try arguments.int("count") ?? 101
-            guard (2...1_000_000).contains(count) else {
-                throw .usage("--count must be between 2 and 1000000, got \(count)")
-            }
+            let count = try arguments.int("count", in: 2...1_000_000) ?? 101
             var points: [(Double, Double)] = []
             points.reserveCapacity(count)
             for i in 0..<count {
@@ -116,12 +113,12 @@ enum SampleCommands {
         ],
         run: { arguments, streams throws(CLIError) in
             let spring = try springFromArguments(arguments)
-            let velocity = try arguments.double("velocity", default: 0)
-            let seconds = try arguments.double("seconds", default: 2)
-            let rate = try arguments.double("rate", default: 100)
-            guard seconds > 0, rate > 0 else { throw .usage("--seconds and --rate must be greater than 0") }
+            let velocity = try arguments.double("velocity", in: springRanges["velocity"] ?? .within(0), default: 0)
+            let seconds = try arguments.double("seconds", in: .above(0, upTo: 3600, "seconds"), default: 2)
+            let rate = try arguments.double("rate", in: .above(0, upTo: 10_000, "samples per second"), default: 100)
             guard seconds * rate <= 10_000_000 else {
-                throw .usage("--seconds × --rate is \(seconds * rate) samples; the limit is 10000000")
+                throw .usage(
+                    "--seconds × --rate is \((seconds * rate).humanText) samples; at most 10000000: lower one of them")
             }
             let count = Int((seconds * rate + 1e-9).rounded(.down)) + 1
             var rows: [(Double, Double, Double)] = []
@@ -167,6 +164,15 @@ enum SampleCommands {
             }
         })
 
+    /// The range of each spring parameter, by option name (also the keys of `--spring` in the render commands).
+    static let springRanges: [String: NumberRange] = [
+        "mass": .from(0.001, to: 1_000), "stiffness": .above(0, upTo: 1e6), "damping": .from(0, to: 1e6),
+        "response": .above(0, upTo: 60, "seconds"), "damping-fraction": .from(0, to: 10),
+        "duration": .above(0, upTo: 60, "seconds"), "bounce": .above(-1, upTo: 1), "velocity": .within(1e6),
+    ]
+
+    private static func range(_ name: String) -> NumberRange { springRanges[name] ?? .within(0) }
+
     static func springFromArguments(_ arguments: ParsedArguments) throws(CLIError) -> Spring {
         let physical = ["mass", "stiffness", "damping"].filter { arguments.values[$0] != nil }
         let swiftUI = ["response", "damping-fraction"].filter { arguments.values[$0] != nil }
@@ -180,21 +186,25 @@ enum SampleCommands {
         }
         do {
             if !swiftUI.isEmpty {
-                guard let response = try arguments.double("response") else {
+                guard let response = try arguments.double("response", in: range("response")) else {
                     throw CLIError.usage("--damping-fraction needs --response")
                 }
                 return try Spring(
-                    response: response, dampingFraction: arguments.double("damping-fraction", default: 0.825))
+                    response: response,
+                    dampingFraction: arguments.double("damping-fraction", in: range("damping-fraction"), default: 0.825)
+                )
             }
             if !perceptual.isEmpty {
-                guard let duration = try arguments.double("duration") else {
+                guard let duration = try arguments.double("duration", in: range("duration")) else {
                     throw CLIError.usage("--bounce needs --duration")
                 }
-                return try Spring(duration: duration, bounce: arguments.double("bounce", default: 0))
+                return try Spring(
+                    duration: duration, bounce: arguments.double("bounce", in: range("bounce"), default: 0))
             }
             return try Spring(
-                mass: arguments.double("mass", default: 1), stiffness: arguments.double("stiffness", default: 100),
-                damping: arguments.double("damping", default: 10))
+                mass: arguments.double("mass", in: range("mass"), default: 1),
+                stiffness: arguments.double("stiffness", in: range("stiffness"), default: 100),
+                damping: arguments.double("damping", in: range("damping"), default: 10))
         } catch let error as CLIError {
             throw error
         } catch {
@@ -203,6 +213,9 @@ enum SampleCommands {
     }
 
     // MARK: timing
+
+    /// Durations and repeat counts of `sample timing`: 0…10⁶.
+    static let timingRange = NumberRange.from(0, to: 1e6)
 
     static let timing = Command(
         path: ["sample", "timing"],
@@ -231,25 +244,23 @@ enum SampleCommands {
             jsonOption,
         ],
         run: { arguments, streams throws(CLIError) in
-            guard let duration = try arguments.double("duration") else {
+            guard let duration = try arguments.double("duration", in: timingRange) else {
                 throw .usage("--duration is required, e.g. --duration 1")
             }
-            guard duration >= 0 else { throw .usage("--duration must be ≥ 0, got \(duration)") }
-            guard let times = try arguments.doubleList("at") else {
+            guard let times = try arguments.doubleList("at", in: .within(1e9, "seconds"), maximumCount: 100_000) else {
                 throw .usage("--at is required: the parent times to sample, e.g. --at 0,0.5,1")
             }
             var repeatCount = 0.0
             if let text = arguments.string("repeat-count") {
                 if ["inf", "infinity", "infinite"].contains(text.lowercased()) {
                     repeatCount = .infinity
-                } else if let value = Double(text), value.isFinite, value >= 0 {
+                } else if let value = Double(text), timingRange.contains(value) {
                     repeatCount = value
                 } else {
-                    throw .usage("--repeat-count expects a number ≥ 0 or inf, got '\(text)'")
+                    throw .usage("--repeat-count expects a number \(timingRange.text), or inf, got '\(text)'")
                 }
             }
-            let repeatDuration = try arguments.double("repeat-duration", default: 0)
-            guard repeatDuration >= 0 else { throw .usage("--repeat-duration must be ≥ 0") }
+            let repeatDuration = try arguments.double("repeat-duration", in: timingRange, default: 0)
             var fill = FillMode.removed
             if let text = arguments.string("fill") {
                 guard let mode = FillMode(rawValue: text) else {
@@ -259,9 +270,10 @@ enum SampleCommands {
             }
             let curve = try arguments.string("curve").map { spec throws(CLIError) in try parseTimingFunction(spec) }
             let model = MediaTiming(
-                beginTime: try arguments.double("begin-time", default: 0), duration: duration,
-                speed: try arguments.double("speed", default: 1),
-                timeOffset: try arguments.double("time-offset", default: 0), repeatCount: repeatCount,
+                beginTime: try arguments.double("begin-time", in: .within(1e6, "seconds"), default: 0),
+                duration: duration, speed: try arguments.double("speed", in: .within(1_000), default: 1),
+                timeOffset: try arguments.double("time-offset", in: .within(1e6, "seconds"), default: 0),
+                repeatCount: repeatCount,
                 repeatDuration: repeatDuration, autoreverses: arguments.flag("autoreverses"), fillMode: fill)
             var lines = ""
             var samples: [JSONOutput] = []

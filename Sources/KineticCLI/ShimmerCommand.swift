@@ -107,22 +107,28 @@ enum ShimmerCommand {
     /// The Facebook-style spec the flags describe.
     static func shimmer(from arguments: ParsedArguments) throws(CLIError) -> Shimmer {
         var shimmer = Shimmer()
-        shimmer.speed = try arguments.double("speed", default: shimmer.speed)
-        shimmer.highlightLength = try arguments.double("highlight-length", default: shimmer.highlightLength)
-        shimmer.pauseDuration = try arguments.double("pause", default: shimmer.pauseDuration)
-        shimmer.animationOpacity = try arguments.double("animation-opacity", default: shimmer.animationOpacity)
-        shimmer.shimmeringOpacity = try arguments.double("shimmering-opacity", default: shimmer.shimmeringOpacity)
+        shimmer.speed = try arguments.double(
+            "speed", in: .above(0, upTo: 100_000, "points per second"), default: shimmer.speed)
+        shimmer.highlightLength = try arguments.double(
+            "highlight-length", in: Limits.fraction, default: shimmer.highlightLength)
+        shimmer.pauseDuration = try arguments.double("pause", in: Limits.seconds, default: shimmer.pauseDuration)
+        shimmer.animationOpacity = try arguments.double(
+            "animation-opacity", in: Limits.fraction, default: shimmer.animationOpacity)
+        shimmer.shimmeringOpacity = try arguments.double(
+            "shimmering-opacity", in: Limits.fraction, default: shimmer.shimmeringOpacity)
         if let text = arguments.string("direction") {
             guard let direction = ShimmerDirection(rawValue: text.lowercased()) else {
                 throw .usage("--direction must be reading, right, left, up or down (got '\(text)')")
             }
             shimmer.direction = direction
         }
-        shimmer.tilt = try arguments.double("tilt", default: shimmer.tilt)
-        shimmer.beginFadeDuration = try arguments.double("begin-fade", default: shimmer.beginFadeDuration)
-        shimmer.endFadeDuration = try arguments.double("end-fade", default: shimmer.endFadeDuration)
-        shimmer.beginTime = try arguments.double("begin-time", default: -shimmer.beginFadeDuration)
-        shimmer.stopAt = try arguments.double("stop-at")
+        shimmer.tilt = try arguments.double("tilt", in: .from(-60, to: 60, "degrees"), default: shimmer.tilt)
+        shimmer.beginFadeDuration = try arguments.double(
+            "begin-fade", in: Limits.seconds, default: shimmer.beginFadeDuration)
+        shimmer.endFadeDuration = try arguments.double("end-fade", in: Limits.seconds, default: shimmer.endFadeDuration)
+        shimmer.beginTime = try arguments.double(
+            "begin-time", in: Limits.beginTime, default: -shimmer.beginFadeDuration)
+        shimmer.stopAt = try arguments.double("stop-at", in: Limits.seconds)
         shimmer.baseColor = try color(arguments, "base-color")
         shimmer.highlightColor = try color(arguments, "highlight-color")
         do {
@@ -141,7 +147,7 @@ enum ShimmerCommand {
                 throw .usage("--\(flag) sets the text; it cannot be combined with --skeleton")
             }
             var skeleton = SkeletonPlaceholder()
-            if let lines = try arguments.int("skeleton-lines") { skeleton.lineCount = lines }
+            if let lines = try arguments.int("skeleton-lines", in: 1...12) { skeleton.lineCount = lines }
             return .skeleton(skeleton)
         }
         if arguments.string("skeleton-lines") != nil {
@@ -154,12 +160,8 @@ enum ShimmerCommand {
             guard !names.isEmpty else { throw .usage("--font expects family names like 'Inter, Noto Sans CJK JP'") }
             text.font.families = names
         }
-        text.font.size = try arguments.double("font-size", default: text.font.size)
-        guard text.font.size > 0 else { throw .usage("--font-size must be greater than 0 (got \(text.font.size))") }
-        if let weight = try arguments.int("font-weight") {
-            guard (100...900).contains(weight) else { throw .usage("--font-weight must be 100…900 (got \(weight))") }
-            text.font.weight = weight
-        }
+        text.font.size = try arguments.double("font-size", in: Limits.fontSize, default: text.font.size)
+        if let weight = try arguments.int("font-weight", in: 100...900) { text.font.weight = weight }
         if let color = try color(arguments, "text-color") { text.color = color }
         if let name = arguments.string("align") {
             guard let alignment = TextAlignment(rawValue: name.lowercased()) else {

@@ -23,10 +23,8 @@ enum SimulateCommand {
                         ? "missing SCENE.json: give a scene file (or - for standard input); see docs/simulate.md"
                         : "expected one scene file, got \(arguments.positionals.count) arguments")
             }
-            let seconds = try arguments.double("seconds", default: 5)
-            let rate = try arguments.double("rate", default: 60)
-            guard seconds > 0, seconds <= 3600 else { throw .usage("--seconds must be in (0, 3600], got \(seconds)") }
-            guard rate > 0, rate <= 1000 else { throw .usage("--rate must be in (0, 1000], got \(rate)") }
+            let seconds = try arguments.double("seconds", in: .above(0, upTo: 3600, "seconds"), default: 5)
+            let rate = try arguments.double("rate", in: .above(0, upTo: 1000, "frames per second"), default: 60)
             let data: Data
             if path == "-" {
                 data = FileHandle.standardInput.readDataToEndOfFile()

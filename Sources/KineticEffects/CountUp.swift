@@ -130,9 +130,10 @@ public struct CountUp: Sendable {
         try format.validate()
         try easing.transition(duration: duration).validate()
         let ticks = (timelineEnd - startTime) / tickInterval
-        guard ticks <= 100_000 else {
+        guard ticks.isFinite, ticks <= 100_000 else {
+            let count = ticks < 1e15 ? String(Int64(ticks.rounded(.down))) : "\(ticks)"
             throw EffectSpecError(
-                "the count would take \(Int(ticks)) ticks of \(tickInterval) s; at most 100,000 (use a larger step, "
+                "the count would take \(count) ticks of \(tickInterval) s; at most 100,000 (use a larger step, "
                     + "a shorter duration or a longer tick interval)")
         }
     }
@@ -186,7 +187,9 @@ public struct CountUp: Sendable {
     public var frames: [Frame] {
         var frames: [Frame] = []
         let value = valueFunction()
-        let last = Int(((endTime - startTime) / tickInterval).rounded()) + 1
+        let ticks = ((endTime - startTime) / tickInterval).rounded()
+        // validate() holds a count to 100,000 ticks; a spec that was not validated gets no more than that either.
+        let last = ticks.isFinite ? Int(min(max(ticks, 0), 100_000)) + 1 : 0
         for tick in 0...max(0, last) {
             let time = startTime + Double(tick) * tickInterval
             let value = format.rounded(value(time))

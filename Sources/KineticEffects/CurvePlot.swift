@@ -34,9 +34,11 @@ public struct CurvePlot: Sendable {
     }
 
     /// The value range shown on each axis: the data's range and the reference lines, widened to round tick steps.
+    /// Points with a coordinate that is not finite are left out (they cannot be drawn).
     public var ranges: (x: ClosedRange<Double>, y: ClosedRange<Double>) {
-        let xs = points.map(\.x)
-        let ys = points.map(\.y) + referenceLines
+        let finite = points.filter { $0.x.isFinite && $0.y.isFinite }
+        let xs = finite.map(\.x)
+        let ys = finite.map(\.y) + referenceLines.filter(\.isFinite)
         let x0 = xs.min() ?? 0
         let x1 = max(xs.max() ?? 1, x0 + 1e-9)
         var y0 = ys.min() ?? 0
@@ -90,7 +92,7 @@ public struct CurvePlot: Sendable {
         root.addSublayer(frame)
 
         var curve = Path()
-        for (i, point) in points.enumerated() {
+        for (i, point) in points.filter({ $0.x.isFinite && $0.y.isFinite }).enumerated() {
             if i == 0 { curve.move(to: map(point)) } else { curve.addLine(to: map(point)) }
         }
         let curveLayer = ShapeLayer(path: curve, fillColor: nil, strokeColor: curveColor, lineWidth: 2)
@@ -134,7 +136,7 @@ public struct CurvePlot: Sendable {
         let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? magnitude * 10
         var tick = (range.lowerBound / step).rounded(.up) * step
         var ticks: [Double] = []
-        while tick <= range.upperBound + step * 1e-9 {
+        while tick <= range.upperBound + step * 1e-9, ticks.count <= 20 {
             ticks.append(abs(tick) < step * 1e-9 ? 0 : tick)
             tick += step
         }
@@ -144,7 +146,8 @@ public struct CurvePlot: Sendable {
     /// A tick label: up to three decimals, no trailing zeros.
     static func format(_ value: Double) -> String {
         let scaled = (value * 1000).rounded() / 1000
-        if scaled == scaled.rounded() { return String(Int(scaled)) }
+        guard scaled.isFinite else { return "\(value)" }
+        if scaled == scaled.rounded(), abs(scaled) < 1e15 { return String(Int64(scaled)) }
         var text = "\(scaled)"
         while text.hasSuffix("0") { text.removeLast() }
         return text

@@ -41,10 +41,14 @@ public struct NumberChange: Sendable, Hashable {
             throw EffectSpecError(
                 "the step \(step) points away from \(to) when counting from \(from); use a step of \(-step)")
         }
-        let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
-        guard count <= 100_000 else {
-            throw EffectSpecError("counting from \(from) to \(to) by \(step) makes \(count) values; at most 100,000")
+        // In Double first: a tiny step over a long range is more values than an Int holds.
+        let steps = ((to - from) / step + 1e-9).rounded(.down)
+        guard steps.isFinite, steps < 100_000 else {
+            throw EffectSpecError(
+                "counting from \(from) to \(to) by \(step) makes \(steps.isFinite ? "\(steps + 1)" : "too many") values; "
+                    + "at most 100,000: use a larger step")
         }
+        let count = Int(steps) + 1
         return sequence((0..<count).map { from + Double($0) * step }, interval: interval, start: start)
     }
 

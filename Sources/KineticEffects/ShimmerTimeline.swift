@@ -29,7 +29,8 @@ public struct ShimmerTimeline: Sendable, Hashable {
         endFadeDuration = shimmer.endFadeDuration
         if let stop = shimmer.stopAt {
             let elapsed = max(0, stop - slideBeginTime)
-            cycleCount = Int((elapsed / cycleDuration).rounded(.down)) + 1
+            let cycles = (elapsed / cycleDuration).rounded(.down)
+            cycleCount = cycles.isFinite && cycles < 1e9 ? Int(cycles) + 1 : 1_000_000_000
         } else {
             cycleCount = nil
         }

@@ -115,8 +115,13 @@ public struct Path: Sendable, Hashable {
     private mutating func appendArc(
         center: Point, radiusX: Double, radiusY: Double, startAngle: Double, endAngle: Double
     ) {
-        let sweep = endAngle - startAngle
+        var sweep = endAngle - startAngle
         guard sweep != 0, sweep.isFinite else { return }
+        // Past one turn an arc only retraces its circle: keep one full turn and the remainder (same end point,
+        // same look), so a huge sweep cannot ask for billions of segments.
+        if abs(sweep) > 4 * Double.pi {
+            sweep = (sweep < 0 ? -1 : 1) * (2 * Double.pi + abs(sweep).truncatingRemainder(dividingBy: 2 * Double.pi))
+        }
         let segments = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
         let step = sweep / Double(segments)
         let k = 4.0 / 3.0 * tangentQuarter(step)

@@ -1,8 +1,10 @@
 import Foundation
 import Synchronization
 
-/// A file written safely: bytes go to a temporary file in the destination's folder (`.name.XXXXXX.tmp`, mode
-/// 0644 minus the umask), which is renamed over the destination only by `commit()`.
+/// A file written safely: bytes go to a temporary file in the destination's folder (`.name.XXXXXX.tmp`, a name
+/// no other process can predict, created exclusively so it never follows a link; mode 0644 minus the umask, or
+/// the mode of the file it replaces), which is renamed over the destination only by `commit()`. It never deletes
+/// or replaces a folder.
 ///
 /// If anything fails, or `discard()` is called, or the object is released uncommitted, the temporary file is
 /// removed: a failed or interrupted render never leaves a partial file or a stray temporary. While open, the
@@ -44,6 +46,11 @@ public final class OutputFile {
             let candidate = folder + "/." + name + "." + Self.counter.nextSuffix() + ".tmp"
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if fd >= 0 {
+                // Replacing a file keeps its permissions (a shared 0664 file stays 0664).
+                var existing = stat()
+                if stat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
+                    fchmod(fd, existing.st_mode & 0o7777)
+                }
                 self.descriptor = fd
                 self.temporaryPath = candidate
                 self.buffer.reserveCapacity(Self.bufferSize)
@@ -184,7 +191,8 @@ public final class OutputFile {
         }
     }
 
-    /// Unique temporary-name suffixes: the process id and a counter.
+    /// Unique temporary-name suffixes: the process id, a counter and 48 random bits, so that no other process
+    /// can guess the next name (the name never shows in any output: files stay deterministic).
     private final class Counter: Sendable {
         private let value = Mutex(0)
 
@@ -193,7 +201,8 @@ public final class OutputFile {
                 v += 1
                 return v
             }
-            return String(getpid(), radix: 36) + String(n, radix: 36)
+            let random = UInt64.random(in: 0..<(1 << 48))
+            return String(getpid(), radix: 36) + String(n, radix: 36) + "-" + String(random, radix: 36)
         }
     }
 }

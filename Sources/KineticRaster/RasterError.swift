@@ -73,8 +73,10 @@ public enum RasterError: Error, Hashable, Sendable, CustomStringConvertible {
             return "ffmpeg was not found (searched \(searched)); MP4 and WebM are encoded by ffmpeg: "
                 + "install it with `sudo apt-get install ffmpeg` (Debian/Ubuntu) or `brew install ffmpeg` (macOS)"
         case .ffmpegFailed(let exitStatus, let standardError):
-            let text = standardError.trimmingWhitespace()
-            return "ffmpeg failed with exit status \(exitStatus)" + (text.isEmpty ? "" : ":\n" + text)
+            // One line: ffmpeg's last non-empty line names the problem (what comes before it is context).
+            let lines = standardError.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }
+            let last = lines.last { !$0.isEmpty }.map { $0.count > 300 ? String($0.prefix(300)) + "…" : $0 }
+            return "ffmpeg failed with exit status \(exitStatus)" + (last.map { ": \($0)" } ?? "")
         case .invalidState(let message):
             return message
         case .cancelled:

@@ -147,6 +147,13 @@ public final class VideoEncoder: FrameEncoder {
         signal(SIGPIPE, SIG_IGN)
     }()
 
+    /// The encoder's thread count, fixed: 2. Left to itself, an encoder uses one thread per CPU, and x264 and
+    /// libvpx choose their bitstream by thread count (frame threads, lookahead, tiles), so the same frames would
+    /// give different bytes on a laptop and a build server. With a fixed count they give the same bytes on 1, 2
+    /// or 64 CPUs; what a many-core machine gives up is only speed (the encoder's share of a render is small
+    /// next to drawing the frames, which still uses every core).
+    public static let encoderThreads = 2
+
     /// The arguments for ffmpeg reading raw frames on stdin and writing `output`.
     func arguments(output: String) -> [String] {
         let hasAlpha = background == nil
@@ -161,12 +168,14 @@ public final class VideoEncoder: FrameEncoder {
             arguments += [
                 "-c:v", "libvpx-vp9", "-crf", "\(options.video.constantRateFactor ?? 30)", "-b:v", "0",
                 "-pix_fmt", hasAlpha ? "yuva420p" : "yuv420p", "-deadline", "good", "-cpu-used", "4", "-row-mt", "1",
+                "-threads", "\(Self.encoderThreads)", "-tile-columns", "1",
             ]
             if hasAlpha { arguments += ["-auto-alt-ref", "0"] }
             arguments += ["-f", "webm"]
         default:
             arguments += [
                 "-c:v", "libx264", "-preset", "medium", "-crf", "\(options.video.constantRateFactor ?? 18)",
+                "-threads", "\(Self.encoderThreads)", "-x264-params", "lookahead-threads=1",
                 "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4",
             ]
         }

@@ -43,7 +43,7 @@ final class CollapseCommandTests: XCTestCase {
     func testErrors() throws {
         let folder = try makeFolder()
         let cases: [([String], Int32, String)] = [
-            (["--elasticity", "3"], 64, "elasticity must be in 0…1"),
+            (["--elasticity", "3"], 64, "--elasticity must be from 0 to 1 (got '3')"),
             (["--delay", "sometimes"], 64, "--delay expects none, top-to-bottom or random"),
             (["--boundary", "floor"], 64, "--boundary expects screen or open-bottom"),
             (["--scene", folder + "/none.json"], 66, "no such file"),

@@ -4,7 +4,10 @@ import XCTest
 /// Runs the built `kinetic` binary and captures what it prints.
 struct KineticProcess {
     struct Result {
+        /// The exit status, or the signal's number when the process was killed by one (never 0 then).
         var status: Int32
+        /// The signal that killed the process (SIGILL for a Swift trap), or 0 when it exited.
+        var signal: Int32
         var stdout: String
         var stderr: String
     }
@@ -39,8 +42,10 @@ struct KineticProcess {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let killed = process.terminationReason == .uncaughtSignal
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            status: process.terminationStatus, signal: killed ? process.terminationStatus : 0,
+            stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
     }
 }

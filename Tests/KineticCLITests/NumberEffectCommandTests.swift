@@ -116,15 +116,21 @@ final class NumberEffectCommandTests: XCTestCase {
             (["render", "elevator", "--interval", "0"], "--interval must be greater than 0"),
             (["render", "count", "--currency", "XYZ"], "unknown currency code 'XYZ'"),
             (["render", "count", "--locale", "xx_YY"], "unknown locale 'xx_YY'"),
-            (["render", "count", "--decimals", "11"], "decimals must be 0…10"),
+            (["render", "count", "--decimals", "11"], "--decimals must be a whole number from 0 to 10 (got '11')"),
             (["render", "count", "--format", "roman"], "--format must be decimal, currency or percent"),
             (["render", "count", "--step", "one"], "--step applies to --style seed only"),
             (["render", "count", "--style", "seed", "--easing", "linear"], "applies to --style default only"),
             (["render", "count", "--retarget", "1-500"], "--retarget expects TIME:VALUE pairs"),
             (["render", "count", "--retarget", "0.1:5"], "in order"),
-            (["render", "count", "--count-duration", "0"], "count duration must be finite and > 0"),
+            (
+                ["render", "count", "--count-duration", "0"],
+                "--count-duration must be greater than 0 and at most 600 seconds (got '0')"
+            ),
             (["render", "count", "--smart-amount", "2000"], "below its threshold"),
-            (["render", "count", "--font-size", "0"], "--font-size must be in (0, 1000]"),
+            (
+                ["render", "count", "--font-size", "0"],
+                "--font-size must be greater than 0 and at most 1000 points (got '0')"
+            ),
             (["render", "count", "--color", "blue"], "--color"),
         ]
         for (arguments, fragment) in cases {

@@ -58,8 +58,11 @@ final class RenderCommandTests: XCTestCase {
             (["-o", folder + "/x.bmp"], 64, "supported: .png, .apng, .gif, .mp4, .webm"),
             (["-o", folder + "/missing/x.gif"], 73, "does not exist"),
             (["-o", folder + "/x.gif", "--width", "0"], 64, "greater than 0"),
-            (["-o", folder + "/x.gif", "--width", "40000"], 65, "16384"),
-            (["-o", folder + "/x.gif", "--scale", "4"], 64, "--scale must be 1, 2 or 3"),
+            (
+                ["-o", folder + "/x.gif", "--width", "40000"], 64,
+                "--width must be greater than 0 and at most 10000 points (got '40000')"
+            ),
+            (["-o", folder + "/x.gif", "--scale", "4"], 64, "--scale must be from 1 to 3 (got '4')"),
             (["-o", folder + "/x.gif", "--background", "#12"], 64, "6 or 8 hex digits"),
             ([], 64, "missing -o FILE"),
             (["-o", folder + "/x.gif", "extra"], 64, "unexpected argument 'extra'"),

@@ -120,10 +120,16 @@ final class SampleCommandTests: XCTestCase {
             (["sample", "curve"], 64, "missing SPEC"),
             (["sample", "curve", "ease", "--cuont", "3"], 64, "did you mean '--count'"),
             (["sample", "curve", "ease", "--count"], 64, "needs a value"),
-            (["sample", "curve", "ease", "--count", "1"], 64, "between 2 and"),
-            (["sample", "spring", "--mass", "-1"], 65, "mass"),
+            (
+                ["sample", "curve", "ease", "--count", "1"], 64,
+                "--count must be a whole number from 2 to 1000000 (got '1')"
+            ),
+            (["sample", "spring", "--mass", "-1"], 64, "--mass must be from 0.001 to 1000 (got '-1')"),
             (["sample", "spring", "--mass", "1", "--response", "0.5"], 64, "choose one way"),
-            (["sample", "spring", "--rate", "abc"], 64, "expects a finite number"),
+            (
+                ["sample", "spring", "--rate", "abc"], 64,
+                "--rate expects a number greater than 0 and at most 10000 samples per second, got 'abc'"
+            ),
             (["sample", "timing", "--at", "0"], 64, "--duration is required"),
             (["sample", "timing", "--duration", "1"], 64, "--at is required"),
             (["sample", "timing", "--duration", "1", "--fill", "sideways", "--at", "0"], 64, "--fill expects"),

@@ -73,6 +73,35 @@ final class OutputFileTests: XCTestCase {
         XCTAssertFalse(TemporaryFileRegistry.registeredPaths.contains(discarded.temporaryPath))
     }
 
+    func testReplacingAFileKeepsItsModeAndTemporaryNamesAreNotPredictable() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("shared.bin")
+        try Data([0]).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o664)
+        let first = try OutputFile(path: path)
+        let second = try OutputFile(path: path)
+        // Two names in a row share the process id and counter prefix but not the random part.
+        XCTAssertNotEqual(
+            first.temporaryPath.split(separator: "-").last, second.temporaryPath.split(separator: "-").last)
+        second.discard()
+        try first.write([1, 2])
+        try first.commit()
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o7777, 0o664)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data([1, 2]))
+    }
+
+    func testAFolderAtTheDestinationIsNeverReplaced() throws {
+        let folder = try TemporaryFolder()
+        let target = folder.file("index.html")
+        try FileManager.default.createDirectory(atPath: target + "/keep", withIntermediateDirectories: true)
+        XCTAssertThrowsError(try OutputFile(path: target)) { error in
+            XCTAssertTrue("\(error)".contains("it is a folder"), "\(error)")
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: target + "/keep"))
+    }
+
     func testAnUnfinishedEncoderLeavesNothingBehind() throws {
         let folder = try TemporaryFolder()
         for format in [OutputFormat.png, .apng, .gif] {

@@ -116,7 +116,7 @@ final class VideoEncoderTests: XCTestCase {
                 try encoder.finish()
             }()
         ) { error in
-            XCTAssertEqual("\(error)", "ffmpeg failed with exit status 1:\nUnknown encoder libx264")
+            XCTAssertEqual("\(error)", "ffmpeg failed with exit status 1: Unknown encoder libx264")
         }
         XCTAssertEqual(folder.contents(), ["fake-ffmpeg"])
     }

@@ -43,14 +43,19 @@ extension LayerPainter {
         let xx = toPixels.a * toPixels.a + toPixels.c * toPixels.c
         let yy = toPixels.b * toPixels.b + toPixels.d * toPixels.d
         let xy = toPixels.a * toPixels.b + toPixels.c * toPixels.d
-        let sigmaX = sigma * xx.squareRoot()
-        let sigmaY = sigma * yy.squareRoot()
+        // Any finite layer values are drawable: a blur wider than the largest canvas is a uniform haze, and a
+        // shadow moved beyond it lands outside; both are held to what a canvas can show (NaN counts as none).
+        let sigmaX = Self.limited(sigma * xx.squareRoot(), to: Self.largestShadowSigma)
+        let sigmaY = Self.limited(sigma * yy.squareRoot(), to: Self.largestShadowSigma)
         if sigma > 0, abs(xy) > 1e-6 * max(xx, yy) {
             warn(
                 .approximateShadowBlur, layer,
                 "the layer is sheared, or rotated with an uneven scale: its shadow was blurred along the screen axes")
         }
-        let offset = toPixels.applyLinear(to: Point(x: shadow.offset.width, y: shadow.offset.height))
+        let rawOffset = toPixels.applyLinear(to: Point(x: shadow.offset.width, y: shadow.offset.height))
+        let offset = Point(
+            x: Self.limited(rawOffset.x, to: Self.largestShadowOffset),
+            y: Self.limited(rawOffset.y, to: Self.largestShadowOffset))
         guard let clip = canvasClip(of: context) else { return }
         // Content up to the blur's reach plus the offset outside the clip can still cast a shadow into it.
         let reachX = ShadowBlur.extent(sigma: sigmaX) + Int(abs(offset.x).rounded(.up)) + 1
@@ -86,13 +91,25 @@ extension LayerPainter {
         context.paint(alpha: alpha)
     }
 
+    /// The largest blur standard deviation drawn, in pixels: 2,048 (a canvas is at most 8,192 px a side).
+    static let largestShadowSigma = 2_048.0
+    /// The largest shadow offset drawn, in pixels: 16,384 (beyond that the shadow is off every canvas).
+    static let largestShadowOffset = 16_384.0
+
+    /// `value` held to −limit…limit; NaN becomes 0.
+    static func limited(_ value: Double, to limit: Double) -> Double {
+        value.isNaN ? 0 : min(max(value, -limit), limit)
+    }
+
     /// The current clip's extent on the canvas, in whole pixels, or nil when nothing can be drawn.
     private func canvasClip(of context: CairoContext) -> PixelBox? {
         context.save()
         context.transform = .identity
         let bounds = context.clipBounds
         context.restore()
-        guard let bounds else { return nil }
+        guard let bounds, bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite,
+            max(abs(bounds.minX), abs(bounds.minY), abs(bounds.maxX), abs(bounds.maxY)) * scale < 1e9
+        else { return nil }
         let minX = Int((bounds.minX * scale).rounded(.down))
         let minY = Int((bounds.minY * scale).rounded(.down))
         let maxX = Int((bounds.maxX * scale).rounded(.up))

@@ -18,7 +18,9 @@ extension TextLayout {
                 pango_layout_set_height(pointer, -1)
                 return
             }
-            pango_layout_set_height(pointer, Int32(clamping: Int((max(0, height) * Double(PANGO_SCALE)).rounded())))
+            // Held to 0…10⁶ points in Double first (Pango units are Int32; NaN counts as 0).
+            let points = height.isNaN ? 0 : min(max(0, height), 1e6)
+            pango_layout_set_height(pointer, Int32((points * Double(PANGO_SCALE)).rounded()))
         }
     }
 
