@@ -50,9 +50,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fuzzFailure("part \(part) of '\(text)' has a digit outside 0…9")
         }
     }
-    guard format.digitCharacters.count == 10 else { fuzzFailure("\(format.digitCharacters) are not ten digits") }
 
-    // The columns behind the elevator and count effects, for values a number effect accepts.
+    // The columns behind the elevator and count effects, for values a number effect accepts (their init also
+    // checks the locale's ten digits). ICU formatting dominates the run time, so the loop formats a few times.
     let measurer = FixedAdvanceMeasurer()
     guard
         var manager = try? DigitColumnManager(
@@ -61,8 +61,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for (value, time) in [(first, 0.0), (second, 0.5), (first, 0.7)]
     where value.isFinite && abs(value) <= NumberFormat.maximumMagnitude {
         manager.setValue(value, at: time)
-        _ = manager.width(of: value)
     }
+    _ = manager.width(of: second)
     for time in [0.0, 0.3, 0.6, 1.0, manager.endTime] {
         for column in manager.columns {
             _ = column.visibleCells(at: time)
