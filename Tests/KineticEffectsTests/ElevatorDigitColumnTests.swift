@@ -241,4 +241,20 @@ final class ElevatorDigitColumnTests: XCTestCase {
             }
         }
     }
+
+    /// Found by fuzzing `kinetic render elevator --dry-run --to 18001` (FuzzRenderSpecs): every roll copied the
+    /// column's whole history, because the manager called a non-mutating helper with `&columns[index]` (which
+    /// copies `self` and so shares the columns), and n values cost O(n²): 18,001 took 89 s to lay out after the
+    /// `RetargetingMotion` fix. 4,000 values take well under a second now (over ten seconds before).
+    func testManyValuesTakeLinearTime() throws {
+        var manager = try manager(NumberFormat.plain)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for value in 0..<12_000 { manager.setValue(Double(value), at: Double(value) * 0.01) }
+        }
+        XCTAssertEqual(manager.text, "11999")
+        let units = try column(manager, .integer(place: 0))
+        XCTAssertEqual(units.roll.segments.count, 11_999, "one roll per value")
+        XCTAssertLessThan(elapsed, .seconds(5), "4,000 values took \(elapsed): a roll is not O(1)")
+    }
 }
