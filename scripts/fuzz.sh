@@ -8,6 +8,8 @@
 #   FUZZ_TIME      seconds per target at most, a safety net (default 3600)
 #   FUZZ_RSS_MB    memory limit per target in MB (default 4096)
 #   FUZZ_TIMEOUT   seconds one input may take before it counts as a crash (default 10)
+#   FUZZ_TIMEOUT_<target>  the same for one target; FuzzRenderSpecs defaults to 60 because a dry run may lay out
+#                  100,000 values (the elevator's counting limit), which takes about 30 s under ASan
 #   FUZZ_TARGETS   which targets, space-separated (default all)
 #   FUZZ_CONFIG    release (default: faster runs) or debug (faster build)
 #   FUZZ_WORK      scratch directory (default Fuzz/.build/fuzz-work): libFuzzer adds the inputs it finds to a
@@ -27,6 +29,7 @@ FUZZ_TIMEOUT="${FUZZ_TIMEOUT:-10}"
 FUZZ_CONFIG="${FUZZ_CONFIG:-release}"
 FUZZ_TARGETS="${FUZZ_TARGETS:-FuzzTimingFunction FuzzColor FuzzNumberFormat FuzzSceneJSON FuzzArguments FuzzRenderSpecs}"
 FUZZ_WORK="${FUZZ_WORK:-$root/Fuzz/.build/fuzz-work}"
+FUZZ_TIMEOUT_FuzzRenderSpecs="${FUZZ_TIMEOUT_FuzzRenderSpecs:-60}"
 
 # SwiftPM passes `-sanitize=fuzzer -sanitize=address` to the compiler as two options, of which only the last
 # reaches the frontend: the code would have no coverage instrumentation. The -Xswiftc form gives both at once;
@@ -58,11 +61,13 @@ for target in $FUZZ_TARGETS; do
     log="$FUZZ_WORK/$target.log"
     mkdir -p "$corpus" "$crashes"
     before=$(find "$crashes" -type f | wc -l)
+    timeout_variable="FUZZ_TIMEOUT_$target"
+    timeout="${!timeout_variable:-$FUZZ_TIMEOUT}"
     echo "== $target: $FUZZ_RUNS runs at most, $FUZZ_TIME s at most (log: $log)"
     start=$(date +%s)
     set +e
     "$bin/$target" -runs="$FUZZ_RUNS" -max_total_time="$FUZZ_TIME" -rss_limit_mb="$FUZZ_RSS_MB" \
-        -timeout="$FUZZ_TIMEOUT" -print_final_stats=1 -artifact_prefix="$crashes/" \
+        -timeout="$timeout" -print_final_stats=1 -artifact_prefix="$crashes/" \
         "$corpus" "$root/Fuzz/Corpus/$target" >"$log" 2>&1
     code=$?
     set -e
