@@ -53,6 +53,12 @@ export SWIFT_BACKTRACE=enable=no
 # Process-lifetime caches of the C libraries below Pango are not leaks of ours (see the file).
 export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
+# The inputs libFuzzer saves for a crash, a leak, a timeout and running out of memory (not its slow-unit-* files,
+# which only record the slowest input so far).
+count_crashes() {
+    find "$1" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l
+}
+
 failed=0
 summary=""
 for target in $FUZZ_TARGETS; do
@@ -60,7 +66,7 @@ for target in $FUZZ_TARGETS; do
     crashes="$FUZZ_WORK/$target-crashes"
     log="$FUZZ_WORK/$target.log"
     mkdir -p "$corpus" "$crashes"
-    before=$(find "$crashes" -type f | wc -l)
+    before=$(count_crashes "$crashes")
     timeout_variable="FUZZ_TIMEOUT_$target"
     timeout="${!timeout_variable:-$FUZZ_TIMEOUT}"
     echo "== $target: $FUZZ_RUNS runs at most, $FUZZ_TIME s at most (log: $log)"
@@ -74,7 +80,7 @@ for target in $FUZZ_TARGETS; do
     seconds=$(($(date +%s) - start))
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     [ -n "$runs" ] || runs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
-    found=$(($(find "$crashes" -type f | wc -l) - before))
+    found=$(($(count_crashes "$crashes") - before))
     if [ "$code" -ne 0 ] && [ "$found" -eq 0 ]; then found=1; fi
     line="$target: ${runs:-0} runs in $seconds s, $found crash(es)"
     if [ "$found" -ne 0 ]; then
