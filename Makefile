@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_DIR ?= kinetic-demo
 PREFIX ?= /usr/local
 
-.PHONY: setup setup-test build demo test lint format bench clean install docs
+.PHONY: setup setup-test build demo test lint format bench fuzz clean install docs
 
 # What building and rendering need (C libraries, fonts, ffmpeg); setup-test adds the tests' browser and tmux.
 setup:
@@ -51,6 +51,13 @@ bench: setup
 	cd Benchmarks && for b in $(BENCHMARKS); do \
 		if [ -d Sources/$$b ]; then echo "== $$b"; $$($(SWIFT) build -c release --show-bin-path)/$$b || exit 1; fi; \
 	done
+
+# Fuzzing (Fuzz/, its own package built with libFuzzer and AddressSanitizer): each target runs FUZZ_RUNS inputs,
+# one target at a time, and the command fails if any crashed. Settings: see scripts/fuzz.sh.
+FUZZ_RUNS ?= 1000000
+
+fuzz: setup
+	FUZZ_RUNS=$(FUZZ_RUNS) SWIFT=$(SWIFT) ./scripts/fuzz.sh
 
 clean:
 	rm -rf .build Benchmarks/.build $(DEMO_DIR)

@@ -270,4 +270,21 @@ final class ElevatorDigitColumnTests: XCTestCase {
             }
         }
     }
+
+    /// Found by fuzzing `kinetic render elevator --dry-run --to 18001` (FuzzRenderSpecs): in the sanitizer build
+    /// every roll copied the column's whole history, because the manager passed `&columns[index]` to a
+    /// non-mutating helper (which needs a copy of `self`, sharing the columns), so 18,001 values took 89 s to lay
+    /// out. Ordinary builds optimise that copy away, so this test guards the linear cost (12,000 values in about a
+    /// second) rather than reproducing the copy; `RetargetingMotionTests` reproduces the other quadratic step.
+    func testManyValuesTakeLinearTime() throws {
+        var manager = try manager(NumberFormat.plain)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for value in 0..<12_000 { manager.setValue(Double(value), at: Double(value) * 0.01) }
+        }
+        XCTAssertEqual(manager.text, "11999")
+        let units = try column(manager, .integer(place: 0))
+        XCTAssertEqual(units.roll.segments.count, 11_999, "one roll per value")
+        XCTAssertLessThan(elapsed, .seconds(5), "4,000 values took \(elapsed): a roll is not O(1)")
+    }
 }

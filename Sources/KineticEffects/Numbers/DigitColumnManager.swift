@@ -146,7 +146,7 @@ public struct DigitColumnManager: Sendable {
                     columns[index].opacity.move(to: 1, at: time + delay, transition: transition)
                 }
                 if let digit = part.digit {
-                    roll(&columns[index], toCell: digit, at: time + delay, direction: direction)
+                    roll(column: index, toCell: digit, at: time + delay, direction: direction)
                 }
             } else {
                 columns.append(makeColumn(for: part, at: time))
@@ -154,7 +154,7 @@ public struct DigitColumnManager: Sendable {
                 columnIndex[part.key] = index
                 columns[index].opacity.move(to: 1, at: time + delay, transition: transition)
                 if let digit = part.digit {
-                    roll(&columns[index], toCell: digit, at: time + delay, direction: direction)
+                    roll(column: index, toCell: digit, at: time + delay, direction: direction)
                 }
             }
         }
@@ -162,7 +162,7 @@ public struct DigitColumnManager: Sendable {
             columns[index].isPresent = false
             columns[index].opacity.move(to: 0, at: time, transition: transition)
             if case .digits = columns[index].content {
-                roll(&columns[index], toCell: 0, at: time, direction: direction)
+                roll(column: index, toCell: 0, at: time, direction: direction)
             }
         }
         layOut(at: time)
@@ -204,14 +204,21 @@ public struct DigitColumnManager: Sendable {
             opacity: RetargetingMotion(value: 0, settleThreshold: 0.002))
     }
 
-    private func roll(
-        _ column: inout DigitColumn, toCell digit: Int, at time: MediaTime, direction: ResolvedRollDirection
+    /// Rolls column `index` to `digit`. A mutating method on the column in place: a non-mutating one called as
+    /// `roll(&columns[index])` needs a copy of `self`, which shares the columns with it, so every roll copied the
+    /// column's whole history (O(n²) for n values).
+    private mutating func roll(
+        column index: Int, toCell digit: Int, at time: MediaTime, direction: ResolvedRollDirection
     ) {
-        let heading = strip.wrappedIndex(Int(column.roll.target.rounded()))
-        let settled = abs(column.roll.target - column.roll.target.rounded()) < 1e-9
-        if settled && heading == strip.wrappedIndex(digit) { return }
-        let target = strip.target(from: column.roll.value(at: time), toCell: digit, direction: direction)
-        column.roll.move(to: target, at: time, transition: transition)
+        let strip = strip
+        let transition = transition
+        // Read what is needed, not a copy of the motion: a copy alive during the move would share its segments.
+        let heading = columns[index].roll.target
+        let position = columns[index].roll.value(at: time)
+        let settled = abs(heading - heading.rounded()) < 1e-9
+        if settled && strip.wrappedIndex(Int(heading.rounded())) == strip.wrappedIndex(digit) { return }
+        let target = strip.target(from: position, toCell: digit, direction: direction)
+        columns[index].roll.move(to: target, at: time, transition: transition)
     }
 
     /// Sorts the columns and moves every left edge and width to the new layout.
