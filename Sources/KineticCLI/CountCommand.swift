@@ -60,14 +60,11 @@ enum CountCommand {
             // The default canvas grows to fit the widest text (a given --width is kept; text that does not fit it
             // is a warning).
             if arguments.string("width") == nil {
-                let needed = try RenderPipeline.contentWidth { m throws(EffectSpecError) in
-                    try count.contentWidth(measuring: m)
+                let fitted = try RenderPipeline.fittedWidth(margin: count.font.size, current: settings.size.width) {
+                    m throws(EffectSpecError) in try count.contentWidth(measuring: m)
                 }
-                let fitted = (needed + count.font.size).rounded(.up)
-                if fitted > settings.size.width {
-                    settings.size.width = fitted
-                    count.size.width = fitted
-                }
+                settings.size.width = fitted
+                count.size.width = fitted
             }
             try RenderPipeline.render(try RenderPipeline.clip(of: count), settings: settings, streams: streams)
         })

@@ -66,14 +66,11 @@ enum ElevatorCommand {
             // The default canvas grows to fit the widest value (a given --width or --box-width is kept, and a
             // value that does not fit it is a warning).
             if arguments.string("width") == nil, spec.style == .digits, spec.boxSize == nil {
-                let needed = try RenderPipeline.contentWidth { m throws(EffectSpecError) in
-                    try spec.contentWidth(measuring: m)
+                let fitted = try RenderPipeline.fittedWidth(margin: spec.font.size, current: settings.size.width) {
+                    m throws(EffectSpecError) in try spec.contentWidth(measuring: m)
                 }
-                let fitted = (needed + spec.font.size).rounded(.up)
-                if fitted > settings.size.width {
-                    settings.size.width = fitted
-                    spec.size.width = fitted
-                }
+                settings.size.width = fitted
+                spec.size.width = fitted
             }
             try RenderPipeline.render(try RenderPipeline.clip(of: spec), settings: settings, streams: streams)
         })

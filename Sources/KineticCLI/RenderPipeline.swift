@@ -191,12 +191,13 @@ enum RenderPipeline {
         }
     }
 
-    /// The width an effect's content needs, measured with Pango (`measure` calls the effect's `contentWidth`).
-    static func contentWidth(_ measure: (PangoTextMeasurer) throws(EffectSpecError) -> Double) throws(CLIError)
-        -> Double
-    {
+    /// A default canvas width that fits an effect's content: `current`, or the content's width (measured with
+    /// Pango by `measure`, the effect's `contentWidth`) plus `margin` points, rounded up, when that is wider.
+    static func fittedWidth(
+        margin: Double, current: Double, _ measure: (PangoTextMeasurer) throws(EffectSpecError) -> Double
+    ) throws(CLIError) -> Double {
         do {
-            return try measure(PangoTextMeasurer())
+            return max(current, (try measure(PangoTextMeasurer()) + margin).rounded(.up))
         } catch {
             throw .usage(error.message)
         }
