@@ -164,6 +164,21 @@ final class LottieMappingTests: XCTestCase {
         XCTAssertEqual(report.keyframes, 3, "\(report)")
     }
 
+    func testAPulseShorterThanASampleBecomesTwoHolds() throws {
+        let root = canvas()
+        let flash = square("flash")
+        // Shows from 0.498 s to 0.503 s only (as a rolling digit passing its window): one sample (0.5 s) sees it.
+        flash.add(Timeline(duration: 2) { t in !(t >= 0.498 && t < 0.503) }, for: \.isHidden)
+        root.addSublayer(flash)
+        let result = try export(makeClip(root))
+        let o = try keyframes(result.document.layer(named: "flash")?["ks"]?["o"])
+        XCTAssertEqual(o.compactMap { $0["s"]?.numbers?.first }, [0, 100, 0])
+        XCTAssertEqual(o.dropLast().map { $0["h"] }, [1, 1])
+        // The edges found by bisection (frames at 60 fps: 0.498 s = 29.88, 0.503 s = 30.18).
+        XCTAssertEqual(o[1]["t"]?.number ?? 0, 29.88, accuracy: 0.01)
+        XCTAssertEqual(o[2]["t"]?.number ?? 0, 30.18, accuracy: 0.01)
+    }
+
     func testAnimatedGroupOpacityMakesAPrecomposition() throws {
         let root = canvas()
         let group = Layer(frame: Rect(x: 10, y: 10, width: 100, height: 80))

@@ -61,13 +61,20 @@ struct Baker {
         return worst
     }
 
-    /// True when the step into sample `i` exceeds the tolerance and is much larger than the steps beside it.
+    /// True when the step into sample `i` exceeds the tolerance and is much larger than the steps beside it, or
+    /// turns back a large step beside it (a pulse: a digit that shows for one sample).
     private func isSuspicious(at i: Int, in samples: Samples) -> Bool {
         let step = change(samples[i - 1].value, samples[i].value)
         guard step > 1 else { return false }
         let before = i >= 2 ? change(samples[i - 2].value, samples[i - 1].value) : 0
         let after = i + 1 < samples.count ? change(samples[i].value, samples[i + 1].value) : 0
-        return step > 3 * max(before, after)
+        if step > 3 * max(before, after) { return true }
+        func turns(_ a: Int, _ b: Int, _ c: Int) -> Bool {
+            zip(zip(samples[a].value, samples[b].value), samples[c].value).contains { pair, next in
+                (pair.1 - pair.0) * (next - pair.1) < 0
+            }
+        }
+        return (before > 1 && turns(i - 2, i - 1, i)) || (after > 1 && turns(i - 1, i, i + 1))
     }
 
     /// Brackets a jump between two samples by bisection, or nil when the change spreads out (a steep ramp).
