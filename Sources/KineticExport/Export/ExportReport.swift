@@ -1,3 +1,5 @@
+import KineticLayers
+
 /// What an exporter did with one animated property: how it was written, with how many keyframes, and how far
 /// the written motion is from the animation (measured at every sample).
 public struct ChannelReport: Sendable, Hashable, CustomStringConvertible {
@@ -38,4 +40,26 @@ public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// What every exporter checks before it starts: a clip lasting more than 0 and at most 3600 s on a finite
+    /// canvas, a frame rate of 1…120, and every tolerance a finite number > 0.
+    static func check(_ clip: Clip, framesPerSecond: Double, tolerance: ExportTolerance) throws(ExportError) {
+        guard clip.duration.isFinite, clip.duration > 0, clip.duration <= 3600 else {
+            throw ExportError(
+                "the clip's duration must be a finite number of seconds, more than 0 and at most 3600 (got "
+                    + "\(clip.duration))")
+        }
+        let size = clip.size
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw ExportError(
+                "the clip's canvas (its root layer's bounds) must be finite and > 0 in both directions (got "
+                    + "\(size.width) × \(size.height) points)")
+        }
+        guard framesPerSecond.isFinite, (1...120).contains(framesPerSecond) else {
+            throw ExportError("framesPerSecond must be from 1 to 120 (got \(framesPerSecond))")
+        }
+        if let (name, value) = tolerance.invalidField {
+            throw ExportError("tolerance.\(name) must be a finite number > 0 (got \(value))")
+        }
+    }
 }

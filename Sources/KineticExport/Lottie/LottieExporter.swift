@@ -73,23 +73,7 @@ public struct LottieExporter: Sendable {
     ///
     /// - Throws: `ExportError` for a clip whose duration or canvas is not finite and > 0, or options out of range.
     public func export(_ clip: Clip) throws(ExportError) -> LottieExport {
-        guard clip.duration.isFinite, clip.duration > 0, clip.duration <= 3600 else {
-            throw ExportError(
-                "the clip's duration must be a finite number of seconds, more than 0 and at most 3600 (got "
-                    + "\(clip.duration))")
-        }
-        let size = clip.size
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw ExportError(
-                "the clip's canvas (its root layer's bounds) must be finite and > 0 in both directions (got "
-                    + "\(size.width) × \(size.height) points)")
-        }
-        guard options.framesPerSecond.isFinite, (1...120).contains(options.framesPerSecond) else {
-            throw ExportError("framesPerSecond must be from 1 to 120 (got \(options.framesPerSecond))")
-        }
-        if let (name, value) = options.tolerance.invalidField {
-            throw ExportError("tolerance.\(name) must be a finite number > 0 (got \(value))")
-        }
+        try ExportError.check(clip, framesPerSecond: options.framesPerSecond, tolerance: options.tolerance)
         let builder = LottieBuilder(clip: clip, options: options, glyphs: glyphs)
         let document = builder.build()
         return LottieExport(document: document, warnings: clip.warnings + builder.warnings, channels: builder.channels)
