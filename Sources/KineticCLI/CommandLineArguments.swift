@@ -161,20 +161,27 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws(CLIErro
 }
 
 private func unknownOptionMessage(_ given: String, options: [OptionSpec]) -> String {
-    let bare = given.drop(while: { $0 == "-" })
-    let names = options.map(\.name) + ["help"]
-    let closest = names.min { editDistance($0, bare) < editDistance($1, bare) }
+    let bare = Array(given.drop(while: { $0 == "-" }))
     var message = "unknown option '\(given)'"
-    if let closest, editDistance(closest, bare) <= max(2, closest.count / 3) {
-        message += "; did you mean '--\(closest)'?"
+    // A name is suggested within max(2, its length / 3) edits; the distance is at least the difference in length,
+    // so names too short or too long for that are skipped without computing it (a word of any length stays cheap).
+    var best: (name: String, distance: Int)?
+    for name in options.map(\.name) + ["help"] {
+        let allowed = max(2, name.count / 3)
+        guard abs(name.count - bare.count) <= allowed else { continue }
+        let distance = editDistance(Array(name), bare)
+        if distance <= allowed, distance < best?.distance ?? .max {
+            best = (name, distance)
+        }
+    }
+    if let best {
+        message += "; did you mean '--\(best.name)'?"
     }
     return message + " (see --help)"
 }
 
 /// Levenshtein distance, for "did you mean" suggestions.
-func editDistance<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Int {
-    let a = Array(a)
-    let b = Array(b)
+func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)

@@ -147,24 +147,36 @@ enum ElevatorCommand {
     }
 
     /// The values: `--values` at `--interval`, or counting `--from` `--to` by `--step` (default 0 → 30 by 1).
+    ///
+    /// The last value must arrive within the longest clip (600 s), checked here before any value is laid out, so
+    /// `--to 18001` fails at once instead of after building eighteen thousand rolls.
     static func changes(from arguments: ParsedArguments) throws(CLIError) -> [NumberChange] {
         let interval = try arguments.double("interval", in: Limits.positiveSeconds, default: 1)
+        let changes: [NumberChange]
         if let values = try NumberEffectFlags.numbers(arguments, "values") {
             if let flag = ["from", "to", "step"].first(where: { arguments.string($0) != nil }) {
                 throw .usage("--\(flag) counts; it cannot be combined with --values")
             }
-            return NumberChange.sequence(values, interval: interval)
+            changes = NumberChange.sequence(values, interval: interval)
+        } else {
+            do {
+                changes = try NumberChange.counting(
+                    from: arguments.double("from", in: Limits.number, default: 0),
+                    to: arguments.double("to", in: Limits.number, default: 30),
+                    step: arguments.double("step", in: Limits.number), interval: interval)
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .usage("\(error)")
+            }
         }
-        do {
-            return try NumberChange.counting(
-                from: arguments.double("from", in: Limits.number, default: 0),
-                to: arguments.double("to", in: Limits.number, default: 30),
-                step: arguments.double("step", in: Limits.number), interval: interval)
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw .usage("\(error)")
+        if let last = changes.last, !(last.time <= Limits.clipSeconds) {
+            throw .usage(
+                "\(changes.count) values at --interval \(interval.humanText) s arrive until \(last.time.humanText) s; "
+                    + "a clip lasts at most \(Limits.clipSeconds.humanText) s: give fewer values, a larger --step "
+                    + "or a shorter --interval")
         }
+        return changes
     }
 
     /// `--instant`, `--spring` or `--easing` with `--transition-duration`; the style's default otherwise.

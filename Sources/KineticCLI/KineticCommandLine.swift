@@ -82,10 +82,11 @@ public enum KineticCommandLine {
         }
         let words = Set(commands.compactMap(\.path.first)).sorted()
         var message = "kinetic: unknown command '\(arguments[0])'"
-        if let closest = words.min(by: { editDistance($0, arguments[0]) < editDistance($1, arguments[0]) }),
-            editDistance(closest, arguments[0]) <= 2
-        {
-            message += "; did you mean '\(closest)'?"
+        let given = Array(arguments[0])
+        // Within 2 edits; a word whose length differs by more cannot be, so it costs nothing however long it is.
+        let near = words.filter { abs($0.count - given.count) <= 2 }.map { ($0, editDistance(Array($0), given)) }
+        if let closest = near.min(by: { $0.1 < $1.1 }), closest.1 <= 2 {
+            message += "; did you mean '\(closest.0)'?"
         }
         try streams.err(message + " (run `kinetic --help` for the list)\n")
         return 64

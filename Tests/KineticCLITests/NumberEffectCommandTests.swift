@@ -136,6 +136,11 @@ final class NumberEffectCommandTests: XCTestCase {
             (["render", "elevator", "--easing", "cubic-bezier(2,0,1,1)"], "--easing"),
             (["render", "elevator", "--from", "0", "--to", "10", "--step", "-1"], "points away from 10"),
             (["render", "elevator", "--interval", "0"], "--interval must be greater than 0"),
+            (
+                ["render", "elevator", "--to", "18001", "--duration", "5"],
+                "18002 values at --interval 1 s arrive until 18001 s; a clip lasts at most 600 s"
+            ),
+            (["render", "elevator", "--values", "1,2,3", "--interval", "300.5"], "arrive until 601 s"),
             (["render", "count", "--currency", "XYZ"], "unknown currency code 'XYZ'"),
             (["render", "count", "--locale", "xx_YY"], "unknown locale 'xx_YY'"),
             (["render", "count", "--decimals", "11"], "--decimals must be a whole number from 0 to 10 (got '11')"),

@@ -148,6 +148,9 @@ final class SampleCommandTests: XCTestCase {
             (["sample", "timing", "--duration", "1", "--at", "0,x"], 64, "'x' is not a number"),
             (["sample", "wobble"], 64, "unknown subcommand 'wobble'"),
             (["smaple"], 64, "did you mean 'sample'"),
+            // Nothing is suggested for a word far longer than any option, and the length costs nothing.
+            (["sample", "curve", "ease", "--" + String(repeating: "count", count: 2_000)], 64, "(see --help)"),
+            (["sample", "curve", "ease", "--unt"], 64, "did you mean '--count'"),
         ]
         for (arguments, status, fragment) in cases {
             let result = try KineticProcess.run(arguments)

@@ -66,7 +66,7 @@ public struct NumberFormat: Sendable, Hashable {
         try TextLengthLimit.validate(prefix, name: "the prefix")
         try TextLengthLimit.validate(suffix, name: "the suffix")
         let identifier = localeIdentifier.replacingOccurrences(of: "-", with: "_")
-        guard Locale.availableIdentifiers.contains(identifier) else {
+        guard knownLocaleIdentifiers.contains(identifier) else {
             throw EffectSpecError(
                 "unknown locale '\(localeIdentifier)'; use an identifier such as en_US, ja_JP, de_DE or fr_FR")
         }
@@ -142,3 +142,7 @@ public struct NumberFormat: Sendable, Hashable {
         }
     }
 }
+
+/// The identifiers Foundation has locale data for, read once per process (building the list from ICU takes longer
+/// than formatting a number, and `validate()` runs for every format).
+private let knownLocaleIdentifiers = Set(Locale.availableIdentifiers)
