@@ -186,14 +186,50 @@ final class LiveRegionTests: XCTestCase {
         try live.update(["working", "50%"])
         try live.drawFrame()
         live.print("done: 3 files")
-        try live.finish()
         var terminal = try ANSIScreen(size: size)
         terminal.apply(device.output)
+        device.clearOutput()
+        try live.finish()
+        // The two rows erased without an erase from the region's top-left cell (tmux would push the screen into
+        // the scrollback): EL on the first, ED 0 from the second, back up.
+        XCTAssertEqual(
+            device.text, "\u{1B}[?2026h\u{1B}[0m\u{1B}[K\n\u{1B}[J\u{1B}[A\u{1B}[0m\u{1B}[?25h\u{1B}[?2026l")
+        terminal.apply(device.output)
+        XCTAssertEqual(terminal.unsupported, [])
         XCTAssertEqual(
             (0..<3).map { terminal.screen.text(ofRow: $0).trimmingCharacters(in: .whitespaces) },
             ["done: 3 files", "", ""])
         XCTAssertEqual([terminal.cursorRow, terminal.cursorColumn], [1, 0], "where the region began")
         XCTAssertTrue(terminal.isCursorVisible)
+    }
+
+    func testTheRegionGrowsAndShrinksWithoutLeavingRowsBehind() throws {
+        let size = TerminalSize(columns: 16, rows: 5)
+        let device = RecordingTerminal(size: size)
+        let clock = ManualClock()
+        let live = try region(device, clock: clock)
+        var terminal = try ANSIScreen(size: size)
+        terminal.setCursor(row: 4, column: 0)  // at the bottom of the screen: growing must scroll
+        func show(_ lines: [LiveLine]) throws -> [String] {
+            try live.update(lines)
+            clock.advance(by: 1)
+            try live.drawFrame()
+            terminal.apply(device.output)
+            device.clearOutput()
+            return (0..<size.rows).map { terminal.screen.text(ofRow: $0).trimmingCharacters(in: .whitespaces) }
+        }
+        XCTAssertEqual(try show(["one"]), ["", "", "", "", "one"])
+        XCTAssertEqual(try show(["one", "two", "three"]), ["", "", "one", "two", "three"])
+        XCTAssertEqual(try show(["only"]), ["", "", "only", "", ""])
+        live.print("log")
+        terminal.apply(device.output)
+        device.clearOutput()
+        XCTAssertEqual(try show(["a", "b"]), ["", "", "log", "a", "b"])
+        try live.finish()
+        terminal.apply(device.output)
+        XCTAssertEqual(terminal.unsupported, [])
+        XCTAssertEqual([terminal.cursorRow, terminal.cursorColumn], [4, 0], "below the region (scrolled)")
+        XCTAssertEqual(terminal.screen.text(ofRow: 3).trimmingCharacters(in: .whitespaces), "b")
     }
 
     func testWithoutATerminalLogsPassThroughAndTheFinalLinesPrintOnce() throws {
