@@ -232,6 +232,61 @@ final class LiveRegionTests: XCTestCase {
         XCTAssertEqual(terminal.screen.text(ofRow: 3).trimmingCharacters(in: .whitespaces), "b")
     }
 
+    func testRandomUpdatesLogsAndResizesShowTheLogsThenTheRegion() throws {
+        // 200 seeded runs of random region heights, texts (with wide characters), log lines (some exactly as wide
+        // as the terminal) and redraw requests: a terminal that applies the stream shows every log line in order,
+        // then the region's last lines, then nothing.
+        let words = ["deploy", "漢字", "ok", "files 42", "✓ built", "", "a longer line of text"]
+        let wrapping = "a log line too long for one row of the terminal"
+        for seed in 0..<200 {
+            var random = SeededGenerator(seed: UInt64(seed))
+            let size = TerminalSize(columns: 24, rows: 40)
+            let device = RecordingTerminal(size: size)
+            let clock = ManualClock()
+            let live = try region(device, clock: clock, colors: seed % 2 == 0 ? .trueColor : .palette256)
+            var logs: [String] = []
+            var lines: [String] = []
+            for _ in 0..<Int.random(in: 3...12, using: &random) {
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0:
+                    let log = "L\(logs.count % 10) " + (words.randomElement(using: &random) ?? "")
+                    if Int.random(in: 0..<4, using: &random) == 0 {
+                        // Wraps: the terminal shows it on three rows of 24 cells.
+                        let long = "L\(logs.count % 10) " + wrapping
+                        var rest = Substring(long)
+                        while !rest.isEmpty {
+                            logs.append(String(rest.prefix(24)))
+                            rest = rest.dropFirst(24)
+                        }
+                        live.print(long)
+                    } else {
+                        logs.append(log)
+                        live.print(log)
+                    }
+                case 1:
+                    device.simulateResize(to: size)
+                default:
+                    lines = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                        words.randomElement(using: &random) ?? ""
+                    }
+                    try live.update(
+                        lines.map { LiveLine(.text($0, style: CellStyle(foreground: .rgb(200, 100, 50)))) })
+                }
+                clock.advance(by: Double.random(in: 0...0.1, using: &random))
+                try live.drawFrame()
+            }
+            try live.finish()
+            var terminal = try ANSIScreen(size: size)
+            terminal.apply(device.output)
+            XCTAssertEqual(terminal.unsupported, [], "seed \(seed)")
+            let rows = (0..<size.rows).map { terminal.screen.text(ofRow: $0).trimmingCharacters(in: .whitespaces) }
+            let expected = (logs + lines).map { $0.trimmingCharacters(in: .whitespaces) }
+            XCTAssertEqual(Array(rows.prefix(expected.count)), expected, "seed \(seed)")
+            XCTAssertTrue(rows.dropFirst(expected.count).allSatisfy(\.isEmpty), "seed \(seed): \(rows)")
+            XCTAssertTrue(terminal.isCursorVisible)
+        }
+    }
+
     func testWithoutATerminalLogsPassThroughAndTheFinalLinesPrintOnce() throws {
         let device = RecordingTerminal()
         let clock = ManualClock()
