@@ -87,7 +87,8 @@ let package = Package(
         .testTarget(
             name: "KineticExportTests",
             dependencies: ["KineticExport", "KineticEffects", "KineticRaster", "KineticTestSupport"]),
-        .testTarget(name: "KineticTests", dependencies: ["Kinetic", "KineticRaster", "KineticTestSupport"]),
+        .testTarget(
+            name: "KineticTests", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticTestSupport"]),
         .testTarget(name: "KineticTerminalTests", dependencies: ["KineticTerminal", "LiveDeploy"]),
         .testTarget(name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI"]),
     ],
