@@ -30,17 +30,17 @@ test: setup-test
 	SWIFT="$(SWIFT)" ./scripts/docs.sh
 	./scripts/python-tools.sh
 	$(SWIFT) test
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources Examples
 
 # The documentation site (DocC, every public module, merged) in .build/docs-site; see scripts/docs.sh.
 docs: setup
 	SWIFT="$(SWIFT)" ./scripts/docs.sh
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources Examples
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks/Sources
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks/Sources Examples
 
 # Every benchmark prints its figures; RESULTS.md records them with the command. Peers (pymunk, Box2D) are
 # installed from PyPI by the dynamics benchmark's peers/ scripts when asked.

@@ -68,6 +68,11 @@ let package = Package(
         .target(name: "KineticCLI", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticExport"]),
         .executableTarget(name: "kinetic", dependencies: ["KineticCLI", "KineticRaster"]),
 
+        // Example programs: complete tools built on the library, each run by a test.
+        .executableTarget(
+            name: "LiveDeploy", dependencies: ["KineticTerminal", "KineticEffects", "KineticCore"],
+            path: "Examples/LiveDeploy"),
+
         // Test support shared by the test targets: independent decoders of the files Kinetic writes.
         .target(
             name: "KineticTestSupport", dependencies: ["KineticRaster", "CGif", "CZlib"],
@@ -82,8 +87,9 @@ let package = Package(
         .testTarget(
             name: "KineticExportTests",
             dependencies: ["KineticExport", "KineticEffects", "KineticRaster", "KineticTestSupport"]),
-        .testTarget(name: "KineticTests", dependencies: ["Kinetic", "KineticRaster", "KineticTestSupport"]),
-        .testTarget(name: "KineticTerminalTests", dependencies: ["KineticTerminal"]),
+        .testTarget(
+            name: "KineticTests", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticTestSupport"]),
+        .testTarget(name: "KineticTerminalTests", dependencies: ["KineticTerminal", "LiveDeploy"]),
         .testTarget(name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI"]),
     ],
     swiftLanguageModes: [.v6]

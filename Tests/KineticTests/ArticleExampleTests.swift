@@ -1,6 +1,7 @@
 import Foundation
 import Kinetic
 import KineticRaster
+import KineticTerminal
 import KineticTestSupport
 import XCTest
 
@@ -45,6 +46,46 @@ final class ArticleExampleTests: XCTestCase {
             XCTFail(
                 "doc-example region \(index + 1) of \(#fileID) is shown by no article: \(regions[index].first ?? "")")
         }
+    }
+
+    // MARK: Live values below a tool's output (KineticTerminal)
+
+    func testLiveRegion() async throws {
+        // Standard output goes to a file for the example (not a terminal: log lines, then the final values once).
+        let path = NSTemporaryDirectory() + "kinetic-live-\(UUID().uuidString).txt"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        fflush(nil)
+        let saved = dup(1)
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        XCTAssertGreaterThanOrEqual(file, 0)
+        dup2(file, 1)
+        close(file)
+        do {
+            // doc-example:start
+            let clock = SystemClock()
+            try await LiveRegion.run(device: SystemTerminal(), environment: .current(), clock: clock) { region in
+                var files = 0
+                for step in ["static assets", "server bundle", "migrations"] {
+                    try await clock.sleep(until: clock.now + 0.2)  // the step's work
+                    files += 400
+                    region.print("✓ uploaded \(step)")
+                    try region.update([
+                        LiveLine(.text("files "), .count(LiveCount(Double(files), minimumWidth: 5))),
+                        LiveLine(.progress(LiveProgress(fraction: Double(files) / 1200))),
+                    ])
+                }
+            }
+            // doc-example:end
+        } catch {
+            dup2(saved, 1)
+            throw error
+        }
+        dup2(saved, 1)
+        close(saved)
+        XCTAssertEqual(
+            try String(contentsOfFile: path, encoding: .utf8),
+            "✓ uploaded static assets\n✓ uploaded server bundle\n✓ uploaded migrations\nfiles 1,200\n"
+                + String(repeating: "█", count: 30) + " 100%\n")
     }
 
     // MARK: Your first GIF (and the landing pages of Kinetic and KineticRaster)

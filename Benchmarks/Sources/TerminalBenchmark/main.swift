@@ -3,6 +3,7 @@
 // effect: the showcase scene in pixel mode (rendered by LayerRenderer at 120 × 80 px, shown with half blocks), a
 // text-mode shimmer over a full screen of text, a one-line inline shimmer, the count-up and the elevator number.
 // Every diff frame is also checked through ANSIScreen (the emulator must end up showing exactly the frame).
+// Then the live region (issue 12): LiveRegion's frames and log lines on a RecordingTerminal and a virtual clock.
 //
 //   cd Benchmarks && swift run -c release TerminalBenchmark
 import BenchmarkSupport
@@ -179,4 +180,124 @@ for figures in results {
 print("")
 print(
     "diff B/frame excludes the first frame (a full draw: \(results.map { "\($0.diffBytes.first ?? 0)" }.joined(separator: ", ")) bytes)."
+)
+
+// 6. The live region (LiveRegion): 3 lines at the bottom of a 120 × 40 terminal at its default 30 fps for 10 s
+// of virtual time — a title (plain, or shimmering), a count-up of files (countUp.js easing, 0.8 s) and a 30-cell
+// progress bar on bubbles' spring — with new values every 0.5 s and, when `logs`, a log line printed above the
+// region with each. Timed: each `drawFrame` (laying the lines out at the frame's time, diffing, encoding) and
+// each `print` (the log line and the region drawn again below it), this thread's CPU time.
+struct LiveFigures {
+    var name: String
+    var framesAsked: Int
+    var framesDrawn: Int
+    var frameBytes: [Int]
+    var frameMicroseconds: Double
+    var logLines: Int
+    var logBytes: Int
+    var logMicroseconds: Double
+}
+
+func measureLiveRegion(
+    _ name: String, colorSupport: ColorSupport, shimmers: Bool, logs: Bool, framesPerStep: Int = 15
+) throws
+    -> LiveFigures
+{
+    let liveSize = TerminalSize(columns: columns, rows: rows)
+    let device = RecordingTerminal(size: liveSize)
+    let clock = ManualClock()
+    let region = try LiveRegion(device: device, output: .ansi(colorSupport), clock: clock)
+    let frames = 300
+    let steps = frames / framesPerStep
+    let title: LiveElement =
+        shimmers
+        ? .shimmer(TerminalShimmer(text: "Deploying kinetic-web to production", isBold: true))
+        : .text("Deploying kinetic-web to production", style: CellStyle(isBold: true))
+    func lines(step: Int) -> [LiveLine] {
+        [
+            LiveLine(title),
+            LiveLine(
+                .text("files "),
+                .count(LiveCount(Double(step * 137), transition: .easeOutExpo(duration: 0.8), minimumWidth: 5)),
+                .text(" of \(NumberFormat().string(for: Double(steps * 137)))")),
+            LiveLine(.progress(LiveProgress(fraction: Double(step) / Double(steps), width: 30))),
+        ]
+    }
+    var frameBytes: [Int] = []
+    var frameTime = 0.0
+    var logTime = 0.0
+    var logBytes = 0
+    for frame in 0..<frames {
+        let time = Double(frame) / 30
+        clock.set(to: time)
+        if frame % framesPerStep == 0 {
+            try region.update(lines(step: frame / framesPerStep + 1))
+            if logs {
+                let before = region.statistics.bytesWritten
+                let start = threadCPUTime()
+                region.print(
+                    "✓ step \(frame / framesPerStep + 1): uploaded \(137) files to the bucket kinetic-web-production")
+                logTime += threadCPUTime() - start
+                logBytes += region.statistics.bytesWritten - before
+            }
+        }
+        let before = region.statistics.frameBytes
+        let start = threadCPUTime()
+        try region.drawFrame(at: time)
+        frameTime += threadCPUTime() - start
+        let written = region.statistics.frameBytes - before
+        if written > 0 { frameBytes.append(written) }
+    }
+    try region.finish()
+    // Proof, outside the timings: a terminal shows the last log line above the region's final values.
+    var terminal = try ANSIScreen(size: liveSize)
+    terminal.apply(device.output)
+    let shown = (0..<liveSize.rows).map { terminal.screen.text(ofRow: $0).trimmingCharacters(in: .whitespaces) }
+    let total = NumberFormat().string(for: Double(steps * 137))
+    guard terminal.unsupported.isEmpty,
+        shown.contains(where: { $0.split(separator: " ").joined(separator: " ") == "files \(total) of \(total)" }),
+        shown.contains(String(repeating: "█", count: 30) + " 100%"),
+        !logs || shown.contains(where: { $0.hasPrefix("✓ step \(steps):") })
+    else {
+        throw TerminalError.frameFailed(reason: "\(name): the terminal does not show the final region: \(shown)")
+    }
+    let statistics = region.statistics
+    return LiveFigures(
+        name: name, framesAsked: frames, framesDrawn: statistics.framesDrawn, frameBytes: frameBytes,
+        frameMicroseconds: frameTime / Double(frames) * 1e6, logLines: statistics.logLines, logBytes: logBytes,
+        logMicroseconds: statistics.logLines == 0 ? 0 : logTime / Double(statistics.logLines) * 1e6)
+}
+
+let live = [
+    try measureLiveRegion("count + bar, 24-bit", colorSupport: .trueColor, shimmers: false, logs: false),
+    try measureLiveRegion("count + bar + logs, 24-bit", colorSupport: .trueColor, shimmers: false, logs: true),
+    try measureLiveRegion("count + bar + logs, 256 colours", colorSupport: .palette256, shimmers: false, logs: true),
+    try measureLiveRegion("shimmer + count + bar + logs, 24-bit", colorSupport: .trueColor, shimmers: true, logs: true),
+    try measureLiveRegion(
+        "count + bar + logs, values every 2 s, 24-bit", colorSupport: .trueColor, shimmers: false, logs: true,
+        framesPerStep: 60),
+]
+print("")
+print(
+    "Live region: 3 lines on a \(columns)×\(rows) terminal, 300 frames asked at 30 fps (10 s), values every 0.5 s unless said"
+)
+print("")
+print(
+    "| region | frames drawn / asked | B/frame drawn (mean / max) | KB/s at 30 fps | µs/frame asked | log lines | B/log line (with the redraw) | µs/log line |"
+)
+print("|---|---|---|---|---|---|---|---|")
+for figures in live {
+    let mean = Double(figures.frameBytes.dropFirst().reduce(0, +)) / Double(max(1, figures.frameBytes.count - 1))
+    let perSecond = Double(figures.frameBytes.reduce(0, +) + figures.logBytes) / 10 / 1000
+    print(
+        "| \(figures.name) | \(figures.framesDrawn) / \(figures.framesAsked) | \(String(format: "%.0f", mean)) / "
+            + "\(figures.frameBytes.dropFirst().max() ?? 0) | \(String(format: "%.2f", perSecond)) | "
+            + "\(String(format: "%.1f", figures.frameMicroseconds)) | \(figures.logLines) | "
+            + "\(figures.logLines == 0 ? "–" : String(format: "%.0f", Double(figures.logBytes) / Double(figures.logLines))) | "
+            + "\(figures.logLines == 0 ? "–" : String(format: "%.0f", figures.logMicroseconds)) |"
+    )
+}
+print("")
+print(
+    "B/frame drawn excludes the first frame (a full draw: \(live.map { "\($0.frameBytes.first ?? 0)" }.joined(separator: ", ")) bytes); KB/s counts frames and log lines."
 )
