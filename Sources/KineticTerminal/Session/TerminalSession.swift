@@ -15,10 +15,11 @@
 /// `end` restores on a normal finish and `deinit` on an error path that skipped it.
 ///
 /// What is written depends on the `TerminalEnvironment`:
-/// - output not a terminal (`.plain`) or `TERM=dumb` (`.lines`): no escape code is ever written; `draw` does
-///   nothing and `end` prints the final lines as plain text;
+/// - output not a terminal or under `CI` (`.plain`), or `TERM=dumb` (`.lines`): no cursor movement is ever
+///   written; `draw` does nothing and `end` prints the final lines as plain text (with colour SGR only when
+///   colour is forced: `FORCE_COLOR`, `CLICOLOR_FORCE` or the program's `colorChoice`);
 /// - `NO_COLOR`: frames and final lines carry no colour SGR (bold remains);
-/// - otherwise 24-bit or 256 colours, as `TerminalEnvironment.colorSupport` says.
+/// - otherwise 24-bit, 256 or 16 colours, as `TerminalEnvironment.colorSupport` says.
 ///
 /// ```swift
 /// let session = try TerminalSession()
@@ -166,7 +167,7 @@ public final class TerminalSession {
         isActive = false
         guard drawsFrames else {
             var text = ""
-            for line in finalLines { text += line.plainText + "\n" }
+            for line in finalLines { text += line.lineText(colorSupport: colorSupport) + "\n" }
             if !text.isEmpty { try write(Array(text.utf8)) }
             return
         }
