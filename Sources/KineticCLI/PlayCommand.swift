@@ -35,6 +35,10 @@ enum PlayCommand {
             "record", "FILE",
             "Write the play to FILE as an asciicast v2 recording (.cast) instead of the terminal: no terminal "
                 + "needed, made in virtual time (faster than real time, the same bytes every run)."),
+        .flag(
+            "half-blocks",
+            "Pixels: always half blocks, even in a terminal that shows images (the kitty graphics protocol, "
+                + "which pixels use when a query finds it)."),
         .value("columns", "N", "With --record: the recorded terminal's width, 1…1000 cells (default 80)."),
         .value("rows", "N", "With --record: the recorded terminal's height, 1…1000 cells (default 24)."),
     ]
@@ -183,6 +187,7 @@ enum PlayCommand {
         /// Where `--record` writes, or nil to play live.
         var recordPath: String?
         var recordSize = TerminalSize.fallback
+        var halfBlocks = false
     }
 
     /// `--color-mode`'s value as a choice.
@@ -211,6 +216,7 @@ enum PlayCommand {
             throw .usage("--inline draws text and --pixels draws the rendered effect: choose one")
         }
         settings.colorChoice = try colorChoice(arguments.string("color-mode"))
+        settings.halfBlocks = arguments.flag("half-blocks")
         let columns = try arguments.int("columns", in: 1...1000)
         let rows = try arguments.int("rows", in: 1...1000)
         if let path = arguments.string("record") {
@@ -274,6 +280,21 @@ private struct PlaySession {
                 showsStatistics: settings.showsStatistics)
             let playback = try makePlayback(colorSupport: session.colorSupport)
             try checkDuration(playback.duration)
+            if let picture = playback.picture, !settings.halfBlocks, session.drawsFrames, !environment.isTmux,
+                environment.isInputTerminal
+            {
+                // Images where the terminal has the kitty graphics protocol (the query needs raw input).
+                try session.start()
+                if try await KittyGraphics.probe(session.device, clock: SystemClock()) {
+                    let kitty = KittyPicture(picture: picture)
+                    return try await player.play(
+                        duration: playback.duration,
+                        frameBytes: { time, size in try kitty.frameBytes(at: time, size: size) }
+                    ) { time in
+                        playback.finalLines(time, session.size)
+                    }
+                }
+            }
             return try await player.play(duration: playback.duration, frame: playback.frame) { time in
                 playback.finalLines(time, session.size)
             }
@@ -337,6 +358,8 @@ private struct PlaySession {
         var duration: MediaTime
         var frame: (MediaTime, TerminalSize) throws -> TerminalScreen
         var finalLines: (MediaTime, TerminalSize) -> [StyledLine]
+        /// The picture of a pixel play (nil in text mode).
+        var picture: LayerPicture? = nil
     }
 
     func makePlayback(colorSupport: ColorSupport) throws -> Playback {
@@ -465,6 +488,6 @@ private struct PlaySession {
                 let fitted = TerminalSize(columns: size.columns, rows: max(1, size.rows - 1))
                 guard let screen = try? picture.screen(at: time, size: fitted) else { return [] }
                 return (0..<screen.rows).map { screen.line(ofRow: $0) }
-            })
+            }, picture: picture)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticLayers
 import KineticRaster
 import XCTest
 
@@ -44,6 +45,16 @@ final class KittyGraphicsTests: XCTestCase {
         XCTAssertEqual(kitty.output, KittyGraphics.query)
         XCTAssertEqual(clock.now, 0, "answered at once: no wait")
 
+        // The OK alone (DA1 not yet read) waits for DA1 until the timeout, and is still supported.
+        let slow = RecordingTerminal()
+        slow.pendingInput = Array("\u{1B}_Gi=31;OK\u{1B}\\".utf8)
+        let slowClock = ManualClock()
+        let slowSupported = try await KittyGraphics.probe(slow, clock: slowClock, timeout: 0.1)
+        XCTAssertTrue(slowSupported)
+        XCTAssertEqual(slowClock.now, 0.1, accuracy: 1e-9)
+        XCTAssertTrue(KittyGraphics.hasDeviceAttributesReply(Array("x\u{1B}[?62;22c".utf8)))
+        XCTAssertFalse(KittyGraphics.hasDeviceAttributesReply(Array("\u{1B}[?62;22".utf8)))
+
         let xterm = RecordingTerminal()
         xterm.pendingInput = Array("\u{1B}[?64;1;2;6;22c".utf8)
         let xtermSupported = try await KittyGraphics.probe(xterm, clock: ManualClock())
@@ -78,9 +89,11 @@ final class KittyGraphicsTests: XCTestCase {
         // RGB ff0000 0000ff → base64 "/wAAAAD/".
         XCTAssertEqual(
             String(decoding: bytes, as: UTF8.self),
-            "\u{1B}[H\u{1B}_Ga=T,f=24,s=2,v=1,i=2,c=10,r=3,C=1,q=2,m=0;/wAAAAD/\u{1B}\\"
+            "\u{1B}[1;1H\u{1B}_Ga=T,f=24,s=2,v=1,i=2,c=10,r=3,C=1,q=2,m=0;/wAAAAD/\u{1B}\\"
                 + "\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\")
-        let first = KittyGraphics.imageBytes(frame, imageID: 1, previousImageID: nil, columns: 0, rows: -5)
+        let first = KittyGraphics.imageBytes(
+            frame, imageID: 1, previousImageID: nil, columns: 0, rows: -5, column: 4, row: 2)
+        XCTAssertTrue(String(decoding: first, as: UTF8.self).hasPrefix("\u{1B}[3;5H"), "placed at (4, 2)")
         XCTAssertTrue(String(decoding: first, as: UTF8.self).contains("c=1,r=1,"), "at least one cell")
         XCTAssertFalse(String(decoding: first, as: UTF8.self).contains("a=d"))
     }
@@ -95,7 +108,7 @@ final class KittyGraphicsTests: XCTestCase {
         let text = String(
             decoding: KittyGraphics.imageBytes(frame, imageID: 5, previousImageID: nil, columns: 8, rows: 4),
             as: UTF8.self)
-        let chunks = text.dropFirst(3).components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
+        let chunks = text.dropFirst(6).components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
         XCTAssertEqual(chunks.count, 4, "64 × 64 × 3 bytes = 16384 base64 characters")
         var payload = ""
         for (index, chunk) in chunks.enumerated() {
@@ -110,5 +123,39 @@ final class KittyGraphicsTests: XCTestCase {
         let decoded = try XCTUnwrap(Data(base64Encoded: payload))
         XCTAssertEqual(decoded.count, 64 * 64 * 3)
         XCTAssertEqual(Array(decoded.prefix(6)), [0, 0, 7, 4, 0, 7])
+    }
+
+    /// A 40 × 20-point red layer played as images on a 20 × 5-cell terminal (160 × 80 assumed pixels): each frame
+    /// is one image of 160 × 80 pixels over all 20 × 5 cells, ids 1 and 2 in turn, each deleting the other.
+    func testAPlayOfImages() async throws {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 40, height: 20))
+        root.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        let kitty = KittyPicture(picture: try LayerPicture(root: root, background: .blue))
+        let device = RecordingTerminal(size: TerminalSize(columns: 20, rows: 5))
+        let session = try TerminalSession(device: device, environment: TerminalEnvironment(), readsKeys: false)
+        let summary = try await TerminalPlayer(session: session, framesPerSecond: 30).play(
+            duration: 0.1, clock: ManualClock(),
+            frameBytes: { time, size in try kitty.frameBytes(at: time, size: size) }
+        ) { _ in ["done"] }
+        XCTAssertEqual(summary.frameCount, 4, "t = 0 and 3 ticks")
+        let text = device.text
+        let images = text.components(separatedBy: "\u{1B}_Ga=T,").dropFirst()
+        XCTAssertEqual(images.count, 4)
+        for (index, image) in images.enumerated() {
+            let id = index % 2 == 0 ? 1 : 2
+            XCTAssertTrue(image.hasPrefix("f=24,s=160,v=80,i=\(id),c=20,r=5,C=1,q=2,"), String(image.prefix(60)))
+            if index > 0 { XCTAssertTrue(image.contains("a=d,d=I,i=\(3 - id),q=2"), "deletes the other image") }
+        }
+        XCTAssertTrue(text.contains("\u{1B}[1;1H\u{1B}_Ga=T"), "placed at the top-left: the picture fills the box")
+        XCTAssertTrue(text.hasSuffix("\u{1B}[?1049ldone\n"))
+        // A 40 × 20-cell terminal (320 × 320 pixels, scaled to 270 × 270 to fit 480 × 270): the 2:1 picture is
+        // 270 × 135 pixels over 40 × 10 cells, rows 5…14.
+        let wide = try kitty.frameBytes(at: 0, size: TerminalSize(columns: 40, rows: 20))
+        XCTAssertTrue(
+            String(decoding: wide, as: UTF8.self).hasPrefix("\u{1B}[6;1H\u{1B}_Ga=T,f=24,s=270,v=135,i=1,c=40,r=10,"),
+            String(decoding: wide.prefix(60), as: UTF8.self))
+        // A huge terminal is capped at 480 × 270 pixels.
+        let huge = try kitty.frameBytes(at: 0, size: TerminalSize(columns: 400, rows: 100))
+        XCTAssertTrue(String(decoding: huge.prefix(80), as: UTF8.self).contains("s=480,v=240,"))
     }
 }

@@ -74,8 +74,9 @@ public enum KittyGraphics {
         return .incomplete
     }
 
-    /// Sends `query` to `device` and reads the replies until they decide, or `timeout` seconds of `clock` pass
-    /// (then: not supported). The device should be in raw mode (`TerminalSession.start()` does that), or the
+    /// Sends `query` to `device` and reads the replies until they decide (after an `OK`, until the DA1 reply too,
+    /// so it is not read later as keys), or `timeout` seconds of `clock` pass (then: supported only if the `OK`
+    /// came). The device should be in raw mode (`TerminalSession.start()` does that), or the
     /// replies wait for a newline. The bytes read are consumed.
     ///
     /// - Parameters:
@@ -92,17 +93,32 @@ public enum KittyGraphics {
         var received: [UInt8] = []
         while true {
             received += device.readInput()
-            switch parseReply(received) {
-            case .supported: return true
-            case .unsupported: return false
-            case .incomplete: break
-            }
-            if clock.now >= deadline || received.count > 4096 { return false }
+            let reply = parseReply(received)
+            // After the OK, wait for the DA1 reply as well, so it is not read later as keys.
+            if reply == .supported, hasDeviceAttributesReply(received) { return true }
+            if reply == .unsupported { return false }
+            if clock.now >= deadline || received.count > 4096 { return reply == .supported }
             try await clock.sleep(until: min(deadline, clock.now + 0.01))
         }
     }
 
-    /// The bytes that show `frame` (over `background`) at the top-left cell, scaled to `columns` × `rows` cells,
+    /// Whether `bytes` hold a complete DA1 reply (`CSI ? … c`).
+    static func hasDeviceAttributesReply(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0x1B, bytes[index + 1] == 0x5B, bytes[index + 2] == 0x3F {
+                var end = index + 3
+                while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
+                if end < bytes.count, bytes[end] == 0x63 { return true }
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        return false
+    }
+
+    /// The bytes that show `frame` (over `background`) from cell (`column`, `row`), scaled to `columns` × `rows` cells,
     /// as image `imageID`, then delete image `previousImageID` (nil: nothing to delete).
     ///
     /// - Parameters:
@@ -112,8 +128,11 @@ public enum KittyGraphics {
     ///   - previousImageID: The image to delete once this one is shown, or nil.
     ///   - columns: The width of the placement, in cells, ≥ 1 (smaller values count as 1).
     ///   - rows: The height of the placement, in cells, ≥ 1 (smaller values count as 1).
+    ///   - column: The placement's left cell, from 0. Default 0.
+    ///   - row: The placement's top cell, from 0. Default 0.
     public static func imageBytes(
-        _ frame: RGBAFrame, background: Color = .black, imageID: Int, previousImageID: Int?, columns: Int, rows: Int
+        _ frame: RGBAFrame, background: Color = .black, imageID: Int, previousImageID: Int?, columns: Int, rows: Int,
+        column: Int = 0, row: Int = 0
     ) -> [UInt8] {
         let opaque = frame.composited(over: background)
         var rgb: [UInt8] = []
@@ -127,7 +146,7 @@ public enum KittyGraphics {
         }
         let payload = base64(rgb)
         let id = min(max(imageID, 1), 4_294_967_295)
-        var out = Array("\u{1B}[H".utf8)
+        var out = Array("\u{1B}[\(min(max(row, 0), 65_535) + 1);\(min(max(column, 0), 65_535) + 1)H".utf8)
         let control =
             "a=T,f=24,s=\(frame.width),v=\(frame.height),i=\(id),c=\(max(1, columns)),r=\(max(1, rows)),C=1,q=2"
         let chunk = 4096

@@ -147,6 +147,19 @@ public final class TerminalSession {
         try write(bytes)
     }
 
+    /// Writes `bytes` as a frame drawn by other means than cells (an image, `KittyGraphics.imageBytes`), nothing
+    /// when `drawsFrames` is false. It counts as a frame; the next `draw` redraws every cell, since the renderer
+    /// no longer knows what the screen shows.
+    ///
+    /// - Throws: `TerminalError` when the terminal cannot be written.
+    public func draw(frameBytes bytes: [UInt8]) throws(TerminalError) {
+        guard drawsFrames, isActive else { return }
+        renderer.invalidate()
+        lastFrame = FrameStatistics(byteCount: bytes.count, cellsWritten: 0, cursorMoves: 1, isFullRedraw: true)
+        frameCount += 1
+        try write(bytes)
+    }
+
     /// The keys typed since the last call (none when keys are not read).
     public func readKeys() -> [TerminalKey] {
         guard isActive, readsKeys, drawsFrames, environment.isInputTerminal else { return [] }
