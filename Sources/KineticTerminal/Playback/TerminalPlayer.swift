@@ -12,8 +12,11 @@ import KineticCore
 /// } finalLines: { _ in ["done"] }
 /// ```
 ///
-/// When the session does not draw frames (output is a pipe, a file or `TERM=dumb`), nothing is animated: the
-/// final lines at the end of the animation are printed at once, as plain text.
+/// When the session does not draw frames (output is a pipe, a file, `TERM=dumb` or a `CI` run), nothing is
+/// animated: the final lines at the end of the animation are printed at once, as plain text.
+///
+/// `record(size:colorSupport:presentation:framesPerSecond:title:duration:frame:finalLines:)` plays into an
+/// asciicast file instead of a terminal, in virtual time.
 public final class TerminalPlayer {
     /// How a play ended.
     public enum Ending: Hashable, Sendable {
@@ -21,7 +24,7 @@ public final class TerminalPlayer {
         case finished
         /// A key asked to quit.
         case quit
-        /// Frames were not drawn (not a terminal, or `TERM=dumb`): the final lines were printed at once.
+        /// Frames were not drawn (not a terminal, `TERM=dumb` or `CI`): the final lines were printed at once.
         case skipped
     }
 
