@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// The number effects and the shimmer are drawn as text by default — full screen (centred on the alternate screen)
 /// or, with `--inline`, on the current line — and as the rendered effect in half-block pixels with `--pixels`.
-/// The collapse and the showcase are always pixels. When a play that does not loop ends, its final value (or
+/// The collapse and the showcase are always pixels. Pixels are images where a query finds the kitty graphics
+/// protocol (not inside tmux, not with `--half-blocks`), half blocks otherwise. When a play that does not loop ends, its final value (or
 /// frame) is printed on the normal screen. Without a terminal (a pipe, a file, `TERM=dumb`, a `CI` run) only that
 /// final value is printed, as plain text (coloured only when colour is forced), at once.
 ///
@@ -45,12 +46,15 @@ enum PlayCommand {
 
     /// What every play's usage line ends with.
     static let playUsage =
-        "[--fps N] [--loop] [--stats] [--color-mode WHEN] [--record FILE.cast [--columns N --rows N]]"
+        "[--fps N] [--loop] [--stats] [--color-mode WHEN] [--half-blocks] [--record FILE.cast [--columns N --rows N]]"
 
     /// What the text effects accept besides.
     static let textEffectOptions: [OptionSpec] = [
         .flag("inline", "Draw on the current line (text) instead of the full screen."),
-        .flag("pixels", "Draw the rendered effect with half-block pixels instead of text (full screen)."),
+        .flag(
+            "pixels",
+            "Draw the rendered effect in pixels instead of text (full screen): images where the terminal has the "
+                + "kitty graphics protocol, half blocks otherwise."),
     ]
 
     static let count = Command(
@@ -123,8 +127,9 @@ enum PlayCommand {
         summary: "Play the collapse (a screen falling apart under gravity) live in the terminal, in pixels.",
         usage: "play collapse [collapse options] [--duration S] \(playUsage)",
         details: """
-            The example screen falls, collides and comes to rest, drawn with half-block pixels fitted to the
-            terminal. The options are those of `kinetic render collapse` (without --scene).
+            The example screen falls, collides and comes to rest, drawn in pixels fitted to the terminal (half
+            blocks, or images where the terminal has the kitty graphics protocol). The options are those of
+            `kinetic render collapse` (without --scene).
             """,
         options: CollapseCommand.command.options.filter {
             [
@@ -143,7 +148,9 @@ enum PlayCommand {
         path: ["play", "showcase"],
         summary: "Play the layer showcase live in the terminal, in pixels.",
         usage: "play showcase \(playUsage)",
-        details: "The showcase scene (gradient, mask, shadow, spring) in half-block pixels; it lasts 3 s.",
+        details:
+            "The showcase scene (gradient, mask, shadow, spring) in pixels (half blocks, or kitty graphics images); "
+            + "it lasts 3 s.",
         options: playOptions,
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
