@@ -11,9 +11,15 @@ import Synchronization
 ///
 /// The number effects and the shimmer are drawn as text by default — full screen (centred on the alternate screen)
 /// or, with `--inline`, on the current line — and as the rendered effect in half-block pixels with `--pixels`.
-/// The collapse and the showcase are always pixels. When a play that does not loop ends, its final value (or
-/// frame) is printed on the normal screen. Without a terminal (a pipe, a file, `TERM=dumb`) only that final value
-/// is printed, as plain text, at once.
+/// The collapse and the showcase are always pixels. Pixels are images where a query finds the kitty graphics
+/// protocol (not inside tmux, not with `--half-blocks`), half blocks otherwise. When a play that does not loop ends, its final value (or
+/// frame) is printed on the normal screen. Without a terminal (a pipe, a file, `TERM=dumb`, a `CI` run) only that
+/// final value is printed, as plain text (coloured only when colour is forced), at once.
+///
+/// `--color-mode` overrides the colours the environment allows (`TerminalEnvironment.ColorChoice`; it is not
+/// `--color`, which is the effect's own colour as in `kinetic render`); `--record` plays into an asciicast file
+/// instead (`TerminalPlayer.record`), on an xterm of `--columns` × `--rows` cells with 24-bit colour unless
+/// `--color-mode` says otherwise, whatever the terminal is.
 enum PlayCommand {
     static var all: [Command] { [count, elevator, shimmer, collapse, showcase] }
 
@@ -22,18 +28,39 @@ enum PlayCommand {
         .value("fps", "N", "Frames per second: 30, 60 or 120 (default 60)."),
         .flag("loop", "Start again at the end, until q or Ctrl-C."),
         .flag("stats", "Show the bytes written per frame on the bottom row; print totals on stderr at the end."),
+        .value(
+            "color-mode", "WHEN",
+            "auto (the default: from the terminal and NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE, COLORTERM, TERM, TMUX, "
+                + "CI), always (even into a pipe), never, or exactly 16, 256 or truecolor colours."),
+        .value(
+            "record", "FILE",
+            "Write the play to FILE as an asciicast v2 recording (.cast) instead of the terminal: no terminal "
+                + "needed, made in virtual time (faster than real time, the same bytes every run)."),
+        .flag(
+            "half-blocks",
+            "Pixels: always half blocks, even in a terminal that shows images (the kitty graphics protocol, "
+                + "which pixels use when a query finds it)."),
+        .value("columns", "N", "With --record: the recorded terminal's width, 1…1000 cells (default 80)."),
+        .value("rows", "N", "With --record: the recorded terminal's height, 1…1000 cells (default 24)."),
     ]
+
+    /// What every play's usage line ends with.
+    static let playUsage =
+        "[--fps N] [--loop] [--stats] [--color-mode WHEN] [--half-blocks] [--record FILE.cast [--columns N --rows N]]"
 
     /// What the text effects accept besides.
     static let textEffectOptions: [OptionSpec] = [
         .flag("inline", "Draw on the current line (text) instead of the full screen."),
-        .flag("pixels", "Draw the rendered effect with half-block pixels instead of text (full screen)."),
+        .flag(
+            "pixels",
+            "Draw the rendered effect in pixels instead of text (full screen): images where the terminal has the "
+                + "kitty graphics protocol, half blocks otherwise."),
     ]
 
     static let count = Command(
         path: ["play", "count"],
         summary: "Play the count-up live in the terminal.",
-        usage: "play count [--from N --to N] [count options] [--inline | --pixels] [--fps N] [--loop] [--stats]",
+        usage: "play count [--from N --to N] [count options] [--inline | --pixels] \(playUsage)",
         details: """
             The count-up as live digits (the digits that changed this frame in bold), full screen or with --inline
             on the current line; --pixels shows the rendered label instead. The options are those of
@@ -50,7 +77,7 @@ enum PlayCommand {
         path: ["play", "elevator"],
         summary: "Play the elevator number live in the terminal.",
         usage:
-            "play elevator [--values LIST | --from N --to N] [elevator options] [--inline | --pixels] [--fps N] [--loop]",
+            "play elevator [--values LIST | --from N --to N] [elevator options] [--inline | --pixels] \(playUsage)",
         details: """
             Each digit rolls in its own cell, the cell passing through the one-eighth blocks ▁▂▃▄▅▆▇ so the motion
             reads as up (a bar rising) or down (a bar sinking); --pixels shows the rendered label instead. The
@@ -66,7 +93,7 @@ enum PlayCommand {
     static let shimmer = Command(
         path: ["play", "shimmer"],
         summary: "Play the shimmer live in the terminal.",
-        usage: "play shimmer [--text TEXT] [shimmer options] [--duration S] [--inline | --pixels] [--fps N] [--loop]",
+        usage: "play shimmer [--text TEXT] [shimmer options] [--duration S] [--inline | --pixels] \(playUsage)",
         details: """
             The band sweeps across the text as a colour per character, with Facebook Shimmer's timing (a cell
             counts as 10 points); --pixels shows the rendered effect instead. The options are those of
@@ -98,10 +125,11 @@ enum PlayCommand {
     static let collapse = Command(
         path: ["play", "collapse"],
         summary: "Play the collapse (a screen falling apart under gravity) live in the terminal, in pixels.",
-        usage: "play collapse [collapse options] [--duration S] [--fps N] [--loop] [--stats]",
+        usage: "play collapse [collapse options] [--duration S] \(playUsage)",
         details: """
-            The example screen falls, collides and comes to rest, drawn with half-block pixels fitted to the
-            terminal. The options are those of `kinetic render collapse` (without --scene).
+            The example screen falls, collides and comes to rest, drawn in pixels fitted to the terminal (half
+            blocks, or images where the terminal has the kitty graphics protocol). The options are those of
+            `kinetic render collapse` (without --scene).
             """,
         options: CollapseCommand.command.options.filter {
             [
@@ -119,8 +147,10 @@ enum PlayCommand {
     static let showcase = Command(
         path: ["play", "showcase"],
         summary: "Play the layer showcase live in the terminal, in pixels.",
-        usage: "play showcase [--fps N] [--loop] [--stats]",
-        details: "The showcase scene (gradient, mask, shadow, spring) in half-block pixels; it lasts 3 s.",
+        usage: "play showcase \(playUsage)",
+        details:
+            "The showcase scene (gradient, mask, shadow, spring) in pixels (half blocks, or kitty graphics images); "
+            + "it lasts 3 s.",
         options: playOptions,
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
@@ -160,6 +190,25 @@ enum PlayCommand {
         var showsStatistics: Bool
         var inline: Bool
         var pixels: Bool
+        var colorChoice: TerminalEnvironment.ColorChoice = .auto
+        /// Where `--record` writes, or nil to play live.
+        var recordPath: String?
+        var recordSize = TerminalSize.fallback
+        var halfBlocks = false
+    }
+
+    /// `--color-mode`'s value as a choice.
+    static func colorChoice(_ value: String?) throws(CLIError) -> TerminalEnvironment.ColorChoice {
+        switch value {
+        case nil, "auto": return .auto
+        case "always": return .always
+        case "never": return .never
+        case "16": return .exactly(.palette16)
+        case "256": return .exactly(.palette256)
+        case "truecolor": return .exactly(.trueColor)
+        case let other?:
+            throw .usage("--color-mode must be auto, always, never, 16, 256 or truecolor (got '\(other)')")
+        }
     }
 
     static func play(_ scene: Scene, arguments: ParsedArguments, streams: StandardStreams) throws(CLIError) {
@@ -167,14 +216,29 @@ enum PlayCommand {
         guard [30, 60, 120].contains(framesPerSecond) else {
             throw .usage("--fps must be 30, 60 or 120 (got \(framesPerSecond))")
         }
-        let settings = Settings(
+        var settings = Settings(
             framesPerSecond: framesPerSecond, loops: arguments.flag("loop"), showsStatistics: arguments.flag("stats"),
             inline: arguments.flag("inline"), pixels: arguments.flag("pixels") || !scene.hasTextMode)
         if settings.inline, arguments.flag("pixels") {
             throw .usage("--inline draws text and --pixels draws the rendered effect: choose one")
         }
+        settings.colorChoice = try colorChoice(arguments.string("color-mode"))
+        settings.halfBlocks = arguments.flag("half-blocks")
+        let columns = try arguments.int("columns", in: 1...1000)
+        let rows = try arguments.int("rows", in: 1...1000)
+        if let path = arguments.string("record") {
+            guard !path.isEmpty else { throw .usage("--record needs a file name, such as --record play.cast") }
+            if settings.loops {
+                throw .usage("--record writes a recording that ends; it cannot --loop: remove one of them")
+            }
+            settings.recordPath = path
+            settings.recordSize = TerminalSize(columns: columns ?? 80, rows: rows ?? 24)
+        } else if columns != nil || rows != nil {
+            throw .usage("--columns and --rows set the size of a recording: use them with --record FILE.cast")
+        }
+        let checked = settings
         let summary = try runBlocking { () async throws(CLIError) -> TerminalPlayer.Summary in
-            try await PlaySession(scene: scene, settings: settings).run()
+            try await PlaySession(scene: scene, settings: checked).run()
         }
         if settings.showsStatistics {
             try streams.err(
@@ -212,16 +276,31 @@ private struct PlaySession {
     let settings: PlayCommand.Settings
 
     func run() async throws(CLIError) -> TerminalPlayer.Summary {
+        if let path = settings.recordPath { return try await record(to: path) }
         do {
-            let session = try TerminalSession(presentation: settings.inline ? .inline(rows: 1) : .fullScreen)
+            var environment = TerminalEnvironment.current()
+            environment.colorChoice = settings.colorChoice
+            let session = try TerminalSession(
+                environment: environment, presentation: settings.inline ? .inline(rows: 1) : .fullScreen)
             let player = TerminalPlayer(
                 session: session, framesPerSecond: settings.framesPerSecond, loops: settings.loops,
                 showsStatistics: settings.showsStatistics)
             let playback = try makePlayback(colorSupport: session.colorSupport)
-            guard playback.duration.isFinite, playback.duration > 0, playback.duration <= Limits.clipSeconds else {
-                throw CLIError.usage(
-                    "the play would last \(playback.duration.humanText) s, from the effect's options; a play lasts "
-                        + "at most \(Limits.clipSeconds.humanText) s: change the options that lengthen it")
+            try checkDuration(playback.duration)
+            if let picture = playback.picture, !settings.halfBlocks, session.drawsFrames, !environment.isTmux,
+                environment.isInputTerminal
+            {
+                // Images where the terminal has the kitty graphics protocol (the query needs raw input).
+                try session.start()
+                if try await KittyGraphics.probe(session.device, clock: SystemClock()) {
+                    let kitty = KittyPicture(picture: picture)
+                    return try await player.play(
+                        duration: playback.duration,
+                        frameBytes: { time, size in try kitty.frameBytes(at: time, size: size) }
+                    ) { time in
+                        playback.finalLines(time, session.size)
+                    }
+                }
             }
             return try await player.play(duration: playback.duration, frame: playback.frame) { time in
                 playback.finalLines(time, session.size)
@@ -237,11 +316,57 @@ private struct PlaySession {
         }
     }
 
+    /// `--record`: the play into an asciicast file, in virtual time, on an xterm of the recording's size.
+    private func record(to path: String) async throws(CLIError) -> TerminalPlayer.Summary {
+        let colorSupport: ColorSupport
+        switch settings.colorChoice {
+        case .exactly(let support): colorSupport = support
+        case .never: colorSupport = .none
+        case .auto, .always: colorSupport = .trueColor
+        }
+        let size = settings.recordSize
+        let frameSize = settings.inline ? TerminalSize(columns: size.columns, rows: 1) : size
+        let recording: TerminalPlayer.Recording
+        do {
+            let playback = try makePlayback(colorSupport: colorSupport)
+            try checkDuration(playback.duration)
+            recording = try await TerminalPlayer.record(
+                size: size, colorSupport: colorSupport, presentation: settings.inline ? .inline(rows: 1) : .fullScreen,
+                framesPerSecond: settings.framesPerSecond, title: "kinetic play \(scene.name)",
+                duration: playback.duration, frame: playback.frame
+            ) { time in
+                playback.finalLines(time, frameSize)
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch let error as TerminalError {
+            throw .failure(error.description)
+        } catch {
+            throw .failure("\(error)")
+        }
+        do throws(RasterError) {
+            try recording.asciicast.write(to: path)
+        } catch {
+            throw RenderPipeline.cliError(error)
+        }
+        return recording.summary
+    }
+
+    private func checkDuration(_ duration: MediaTime) throws(CLIError) {
+        guard duration.isFinite, duration > 0, duration <= Limits.clipSeconds else {
+            throw CLIError.usage(
+                "the play would last \(duration.humanText) s, from the effect's options; a play lasts "
+                    + "at most \(Limits.clipSeconds.humanText) s: change the options that lengthen it")
+        }
+    }
+
     /// A scene's frames and final lines.
     struct Playback {
         var duration: MediaTime
         var frame: (MediaTime, TerminalSize) throws -> TerminalScreen
         var finalLines: (MediaTime, TerminalSize) -> [StyledLine]
+        /// The picture of a pixel play (nil in text mode).
+        var picture: LayerPicture? = nil
     }
 
     func makePlayback(colorSupport: ColorSupport) throws -> Playback {
@@ -370,6 +495,6 @@ private struct PlaySession {
                 let fitted = TerminalSize(columns: size.columns, rows: max(1, size.rows - 1))
                 guard let screen = try? picture.screen(at: time, size: fitted) else { return [] }
                 return (0..<screen.rows).map { screen.line(ofRow: $0) }
-            })
+            }, picture: picture)
     }
 }

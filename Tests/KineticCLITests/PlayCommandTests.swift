@@ -198,8 +198,9 @@ private struct TmuxPane {
         process.arguments = ["-L", socket] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
-        environment.removeValue(forKey: "TMUX")
-        environment.removeValue(forKey: "NO_COLOR")
+        for name in ["TMUX", "NO_COLOR", "CI", "FORCE_COLOR", "CLICOLOR_FORCE"] {
+            environment.removeValue(forKey: name)
+        }
         process.environment = environment
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
@@ -226,8 +227,9 @@ private struct TmuxPane {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
-        environment.removeValue(forKey: "TMUX")
-        environment.removeValue(forKey: "NO_COLOR")
+        for name in ["TMUX", "NO_COLOR", "CI", "FORCE_COLOR", "CLICOLOR_FORCE"] {
+            environment.removeValue(forKey: name)
+        }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

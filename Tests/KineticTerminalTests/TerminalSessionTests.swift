@@ -129,7 +129,7 @@ final class TerminalSessionTests: XCTestCase {
         XCTAssertEqual(TerminalEnvironment(colorTerm: "24bit").colorSupport, .trueColor)
         XCTAssertEqual(TerminalEnvironment(term: "xterm-direct").colorSupport, .trueColor)
         XCTAssertEqual(TerminalEnvironment(term: "xterm-256color").colorSupport, .palette256)
-        XCTAssertEqual(TerminalEnvironment(term: "xterm").colorSupport, .palette256)
+        XCTAssertEqual(TerminalEnvironment(term: "xterm").colorSupport, .palette16)
     }
 
     func testResizeRedrawsEverythingWithoutGarbage() throws {

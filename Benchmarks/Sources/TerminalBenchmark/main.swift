@@ -110,6 +110,10 @@ results.append(
     try measure("pixels: showcase 120×80 px, 256 colours", size: size, frames: frameCount, colorSupport: .palette256) {
         index in try halfBlocks.screen(for: pictures[index], size: size)
     })
+results.append(
+    try measure("pixels: showcase 120×80 px, 16 colours", size: size, frames: frameCount, colorSupport: .palette16) {
+        index in try halfBlocks.screen(for: pictures[index], size: size)
+    })
 
 // 2. Text mode: a shimmer sweeping a full screen of text (every row, the band staggered down the rows).
 let words = "Kinetic brings four classic iOS motion effects to every platform Swift runs on, starting with Linux "

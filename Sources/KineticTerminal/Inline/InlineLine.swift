@@ -14,7 +14,8 @@ import KineticCore
 /// Each update is a one-row `TerminalSession` frame (`.inline(rows: 1)`): only the changed cells are written,
 /// with relative cursor moves, and the cursor is hidden until `finish` (restored on Ctrl-C too). Where escape
 /// codes are not allowed, the line degrades:
-/// - output not a terminal (a pipe, a file): updates print nothing; `finish` prints the final text once, plain;
+/// - output not a terminal (a pipe, a file) or under `CI`: updates print nothing; `finish` prints the final text
+///   once, plain (coloured only when colour is forced);
 /// - `TERM=dumb`: each changed text is printed as a plain line, at most one per `linesInterval` seconds of the
 ///   times given to `update` (every change when no time is given), and `finish` prints the final text unless it
 ///   was the last line printed.
@@ -66,7 +67,7 @@ public final class InlineLine {
             let text = line.plainText
             guard text != lastPrinted else { return }
             if let time, let last = lastPrintedTime, time - last < linesInterval { return }
-            try session.device.write(Array((text + "\n").utf8))
+            try session.device.write(Array((line.lineText(colorSupport: session.colorSupport) + "\n").utf8))
             lastPrinted = text
             lastPrintedTime = time
         case .ansi:
@@ -93,9 +94,11 @@ public final class InlineLine {
         current = last
         switch session.environment.outputMode {
         case .plain:
-            try session.device.write(Array((last.plainText + "\n").utf8))
+            try session.device.write(Array((last.lineText(colorSupport: session.colorSupport) + "\n").utf8))
         case .lines:
-            if last.plainText != lastPrinted { try session.device.write(Array((last.plainText + "\n").utf8)) }
+            if last.plainText != lastPrinted {
+                try session.device.write(Array((last.lineText(colorSupport: session.colorSupport) + "\n").utf8))
+            }
         case .ansi:
             if !session.isActive { try session.start() }
             try session.end(finalLines: [last])

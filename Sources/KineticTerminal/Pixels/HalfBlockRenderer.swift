@@ -9,8 +9,8 @@ import KineticRaster
 /// (`fittedSize`), box-filtered (`BoxFilterScaler`: area averaging of premultiplied pixels), centred, and
 /// composited over `background`, which also fills the rest of the screen.
 ///
-/// Colour: `.trueColor` and `.palette256` write 24-bit cells (`FrameDiffRenderer` maps them to the nearest palette
-/// entry for 256 colours). With `.none` (`NO_COLOR`), cells keep the terminal's own colours and show the picture's
+/// Colour: `.trueColor`, `.palette256` and `.palette16` write 24-bit cells (`FrameDiffRenderer` maps them to the
+/// nearest palette entry for 256 or 16 colours). With `.none` (`NO_COLOR`), cells keep the terminal's own colours and show the picture's
 /// brightness in one bit per pixel with the half and full blocks (` `, `▀`, `▄`, `█`), dithered with a 4 × 4 Bayer
 /// matrix; bright pixels are drawn (as on a dark terminal).
 public struct HalfBlockRenderer: Sendable {

@@ -12,8 +12,11 @@ import KineticCore
 /// } finalLines: { _ in ["done"] }
 /// ```
 ///
-/// When the session does not draw frames (output is a pipe, a file or `TERM=dumb`), nothing is animated: the
-/// final lines at the end of the animation are printed at once, as plain text.
+/// When the session does not draw frames (output is a pipe, a file, `TERM=dumb` or a `CI` run), nothing is
+/// animated: the final lines at the end of the animation are printed at once, as plain text.
+///
+/// `record(size:colorSupport:presentation:framesPerSecond:title:duration:frame:finalLines:)` plays into an
+/// asciicast file instead of a terminal, in virtual time.
 public final class TerminalPlayer {
     /// How a play ended.
     public enum Ending: Hashable, Sendable {
@@ -21,7 +24,7 @@ public final class TerminalPlayer {
         case finished
         /// A key asked to quit.
         case quit
-        /// Frames were not drawn (not a terminal, or `TERM=dumb`): the final lines were printed at once.
+        /// Frames were not drawn (not a terminal, `TERM=dumb` or `CI`): the final lines were printed at once.
         case skipped
     }
 
@@ -75,6 +78,35 @@ public final class TerminalPlayer {
         frame: (MediaTime, TerminalSize) throws -> TerminalScreen,
         finalLines: (MediaTime) -> [StyledLine] = { _ in [] }
     ) async throws -> Summary {
+        try await run(duration: duration, clock: clock, finalLines: finalLines) { time, size in
+            try session.draw(try decorated(frame(time, size)))
+        }
+    }
+
+    /// Plays frames that are bytes of their own rather than cells — images of a graphics protocol
+    /// (`KittyPicture`) — exactly as `play(duration:clock:frame:finalLines:)` plays screens (the statistics row
+    /// is not drawn).
+    ///
+    /// - Parameters:
+    ///   - duration: Seconds, finite and > 0.
+    ///   - clock: Where time comes from. Default a `SystemClock`.
+    ///   - frameBytes: What to write for the frame at an animation time, for the session's size.
+    ///   - finalLines: What to print when the play is over, given the last animation time.
+    /// - Throws: As `play(duration:clock:frame:finalLines:)`.
+    public func play(
+        duration: MediaTime, clock: any MediaClock = SystemClock(),
+        frameBytes: (MediaTime, TerminalSize) throws -> [UInt8],
+        finalLines: (MediaTime) -> [StyledLine] = { _ in [] }
+    ) async throws -> Summary {
+        try await run(duration: duration, clock: clock, finalLines: finalLines) { time, size in
+            try session.draw(frameBytes: try frameBytes(time, size))
+        }
+    }
+
+    private func run(
+        duration: MediaTime, clock: any MediaClock, finalLines: (MediaTime) -> [StyledLine],
+        draw: (MediaTime, TerminalSize) throws -> Void
+    ) async throws -> Summary {
         guard duration.isFinite, duration > 0 else {
             throw TerminalError.invalidOption(
                 name: "duration", value: "\(duration)", reason: "a play lasts a finite number of seconds > 0")
@@ -95,7 +127,7 @@ public final class TerminalPlayer {
         var ending = Ending.finished
         var time: MediaTime = 0
         do {
-            try session.draw(try decorated(frame(0, session.beginFrame())))
+            try draw(0, session.beginFrame())
             let start = clock.now
             try await ticker.run { tick in
                 if session.readKeys().contains(where: \.requestsQuit) {
@@ -109,7 +141,7 @@ public final class TerminalPlayer {
                 } else {
                     time = min(elapsed, duration)
                 }
-                try session.draw(try decorated(frame(time, session.beginFrame())))
+                try draw(time, session.beginFrame())
                 if !loops, elapsed >= duration { ticker.stop() }
             }
         } catch {

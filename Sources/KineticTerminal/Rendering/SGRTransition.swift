@@ -63,13 +63,20 @@ package enum SGRTransition {
         return min(resetLength(to), incrementalLength(from, to))
     }
 
-    /// `38;5;n` / `38;2;r;g;b` / `39` (base 30), or the `48`/`49` forms (base 40).
+    /// `30`–`37` / `90`–`97` (entries 0–15) / `38;5;n` / `38;2;r;g;b` / `39` (base 30), or the `40`–`47`,
+    /// `100`–`107`, `48`/`49` forms (base 40).
     private static func appendColor(_ color: TerminalColor, base: UInt8, into out: inout EscapeSequences) {
         let tens = 0x30 + base / 10
         switch color {
         case .default:
             out.append(tens)
             out.append(0x39)
+        case .indexed(let index) where index < 8:
+            out.append(tens)
+            out.append(0x30 + index)
+        case .indexed(let index) where index < 16:
+            // Bright: 90–97 (foreground), 100–107 (background).
+            out.appendNumber(Int(base) + 60 + Int(index) - 8)
         case .indexed(let index):
             out.append(tens)
             out.append(0x38)
@@ -91,9 +98,11 @@ package enum SGRTransition {
         }
     }
 
-    private static func colorLength(_ color: TerminalColor) -> Int {
+    private static func colorLength(_ color: TerminalColor, base: UInt8) -> Int {
         switch color {
         case .default: return 2
+        case .indexed(let index) where index < 8: return 2
+        case .indexed(let index) where index < 16: return base == 30 ? 2 : 3
         case .indexed(let index): return 5 + EscapeSequences.digitCount(Int(index))
         case .rgb(let r, let g, let b):
             return 7 + EscapeSequences.digitCount(Int(r)) + EscapeSequences.digitCount(Int(g))
@@ -105,8 +114,8 @@ package enum SGRTransition {
     private static func resetLength(_ to: CellStyle) -> Int {
         var length = 4
         if to.isBold { length += 2 }
-        if to.foreground != .default { length += 1 + colorLength(to.foreground) }
-        if to.background != .default { length += 1 + colorLength(to.background) }
+        if to.foreground != .default { length += 1 + colorLength(to.foreground, base: 30) }
+        if to.background != .default { length += 1 + colorLength(to.background, base: 40) }
         return length
     }
 
@@ -118,11 +127,11 @@ package enum SGRTransition {
             parameters += 1
         }
         if from.foreground != to.foreground {
-            length += colorLength(to.foreground)
+            length += colorLength(to.foreground, base: 30)
             parameters += 1
         }
         if from.background != to.background {
-            length += colorLength(to.background)
+            length += colorLength(to.background, base: 40)
             parameters += 1
         }
         return length + max(0, parameters - 1)

@@ -15,10 +15,11 @@
 /// `end` restores on a normal finish and `deinit` on an error path that skipped it.
 ///
 /// What is written depends on the `TerminalEnvironment`:
-/// - output not a terminal (`.plain`) or `TERM=dumb` (`.lines`): no escape code is ever written; `draw` does
-///   nothing and `end` prints the final lines as plain text;
+/// - output not a terminal or under `CI` (`.plain`), or `TERM=dumb` (`.lines`): no cursor movement is ever
+///   written; `draw` does nothing and `end` prints the final lines as plain text (with colour SGR only when
+///   colour is forced: `FORCE_COLOR`, `CLICOLOR_FORCE` or the program's `colorChoice`);
 /// - `NO_COLOR`: frames and final lines carry no colour SGR (bold remains);
-/// - otherwise 24-bit or 256 colours, as `TerminalEnvironment.colorSupport` says.
+/// - otherwise 24-bit, 256 or 16 colours, as `TerminalEnvironment.colorSupport` says.
 ///
 /// ```swift
 /// let session = try TerminalSession()
@@ -146,6 +147,19 @@ public final class TerminalSession {
         try write(bytes)
     }
 
+    /// Writes `bytes` as a frame drawn by other means than cells (an image, `KittyGraphics.imageBytes`), nothing
+    /// when `drawsFrames` is false. It counts as a frame; the next `draw` redraws every cell, since the renderer
+    /// no longer knows what the screen shows.
+    ///
+    /// - Throws: `TerminalError` when the terminal cannot be written.
+    public func draw(frameBytes bytes: [UInt8]) throws(TerminalError) {
+        guard drawsFrames, isActive else { return }
+        renderer.invalidate()
+        lastFrame = FrameStatistics(byteCount: bytes.count, cellsWritten: 0, cursorMoves: 1, isFullRedraw: true)
+        frameCount += 1
+        try write(bytes)
+    }
+
     /// The keys typed since the last call (none when keys are not read).
     public func readKeys() -> [TerminalKey] {
         guard isActive, readsKeys, drawsFrames, environment.isInputTerminal else { return [] }
@@ -166,7 +180,7 @@ public final class TerminalSession {
         isActive = false
         guard drawsFrames else {
             var text = ""
-            for line in finalLines { text += line.plainText + "\n" }
+            for line in finalLines { text += line.lineText(colorSupport: colorSupport) + "\n" }
             if !text.isEmpty { try write(Array(text.utf8)) }
             return
         }

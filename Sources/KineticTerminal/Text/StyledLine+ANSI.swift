@@ -16,4 +16,10 @@ extension StyledLine {
         SGRTransition.append(from: pen, to: .plain, into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
+
+    /// The line for output that may not move the cursor: `plainText` under `.none`, `ansiText(colorSupport:)`
+    /// otherwise (colour forced onto a pipe or a `CI` log).
+    public func lineText(colorSupport: ColorSupport) -> String {
+        colorSupport == .none ? plainText : ansiText(colorSupport: colorSupport)
+    }
 }
