@@ -101,6 +101,26 @@ final class SVGMappingTests: XCTestCase {
         XCTAssertEqual(attributes("values", of: "animateTransform", in: text), ["0 45;0 80", "0;90"])
     }
 
+    func testCellsShownInTurnMoveOnlyWhileHiddenSoTheyAreWrittenStill() throws {
+        let root = canvas()
+        root.addSublayer(tickingColumn())
+        let export = try svg(makeClip(root))
+        let text = export.text
+        // Each cell shows at one place, so its position is not animated; only its visibility switches.
+        XCTAssertEqual(attributes("type", of: "animateTransform", in: text), [], text)
+        XCTAssertEqual(attributes("attributeName", of: "animate", in: text), ["opacity", "opacity", "opacity"])
+        XCTAssertEqual(attributes("calcMode", of: "animate", in: text), ["discrete", "discrete", "discrete"])
+        XCTAssertEqual(attributes("values", of: "animate", in: text), ["1;0;1", "0;1;0", "0;1;0"])
+        // The cell that never shows is left out: the background and three cells.
+        XCTAssertEqual(text.components(separatedBy: "<rect").count - 1, 4, text)
+        XCTAssertTrue(text.contains("<g transform=\"translate(50 25)\""), text)
+        for report in export.channels {
+            for (error, tolerance) in zip(report.maximumError, report.tolerance) {
+                XCTAssertLessThanOrEqual(error, tolerance, "\(report.layer) \(report.property)")
+            }
+        }
+    }
+
     func testGlyphsAreDefinedOnceAndPlacedWithUse() throws {
         let root = canvas()
         for (index, string) in ["1010", "0101"].enumerated() {

@@ -26,6 +26,8 @@ final class LottieBuilder {
     private var plans: [ObjectIdentifier: Plan?] = [:]
     /// The hidden stretches a layer inherits from its superlayer (or, for a mask, from the layer it masks).
     private var inheritedHidden: [ObjectIdentifier: [(start: Double, end: Double)]] = [:]
+    /// The layers that mask another (left out, a matte source would unmask its target instead of hiding it).
+    private var maskLayers: Set<ObjectIdentifier> = []
 
     init(clip: Clip, options: LottieExportOptions, glyphs: any GlyphOutlining) {
         self.clip = clip
@@ -261,11 +263,18 @@ final class LottieBuilder {
         var hidden = inheritedHidden[ObjectIdentifier(layer)] ?? []
         if opacityAnimated {
             let (track, _) = timeline.track(opacity)
+            // A layer that never shows (its opacity holds 0 throughout) is left out.
+            if track.isConstant, (track.value(at: 0).first ?? 0) <= 0, !maskLayers.contains(ObjectIdentifier(layer)) {
+                return nil
+            }
             hidden = Self.union(hidden, Self.zeroStretches(of: track))
         }
         timeline.hiddenIntervals = hidden
         for sublayer in layer.sublayers { inheritedHidden[ObjectIdentifier(sublayer)] = hidden }
-        if let mask = layer.mask { inheritedHidden[ObjectIdentifier(mask)] = hidden }
+        if let mask = layer.mask {
+            inheritedHidden[ObjectIdentifier(mask)] = hidden
+            maskLayers.insert(ObjectIdentifier(mask))
+        }
         if let mask = layer.mask, mask.isHidden, !mask.animationRecords.contains(where: { $0.property == .isHidden }) {
             return nil  // a hidden mask masks everything out
         }

@@ -107,23 +107,44 @@ final class SVGBuilder {
         if let mask = layer.mask { inheritedHidden[ObjectIdentifier(mask)] = hidden }
         checkUnsupported(layer)
 
+        // A layer that never shows (its opacity, or an ancestor's, holds 0 throughout) is left out.
+        if opacity.isConstant, (still(opacity).first ?? 0) <= 0 { return "" }
+
         var open = ""
         var close = ""
-        var pending: [String] = []
+        // Constant transform functions not yet written, as (name, arguments); adjacent translations are added up.
+        var pending: [(name: String, arguments: [Double])] = []
+        func written(_ functions: [(name: String, arguments: [Double])]) -> String {
+            functions.map { "\($0.name)(\($0.arguments.map(SVGNumber.format).joined(separator: " ")))" }
+                .joined(separator: " ")
+        }
+        func append(_ name: String, _ arguments: [Double]) {
+            if name == "translate", let last = pending.last, last.name == "translate" {
+                let sum = zip(last.arguments, arguments).map { $0 + $1 }
+                pending.removeLast()
+                if sum.contains(where: { SVGNumber.format($0) != "0" }) { pending.append((name, sum)) }
+            } else {
+                pending.append((name, arguments))
+            }
+        }
         func flush() {
             guard !pending.isEmpty else { return }
-            open += "<g transform=\"\(pending.joined(separator: " "))\">"
+            open += "<g transform=\"\(written(pending))\">"
             close = "</g>" + close
             pending = []
         }
-        func channel(_ track: Track, _ type: String, _ format: @escaping ([Double]) -> String, identity: [Double]) {
+        /// One transform channel: constant, it joins the pending functions; moving, it gets its own group.
+        /// `arguments` maps the track's value to the function's arguments.
+        func channel(_ track: Track, _ name: String, identity: [Double], _ arguments: @escaping ([Double]) -> [Double])
+        {
             if track.isConstant {
                 let value = still(track)
-                if value != identity { pending.append("\(type)(\(format(value)))") }
+                if value != identity { append(name, arguments(value)) }
             } else {
                 flush()
-                open += "<g transform=\"\(type)(\(format(still(track))))\">"
-                open += smil.animateTransform(type, track, format: format)
+                let format = { (value: [Double]) in arguments(value).map(SVGNumber.format).joined(separator: " ") }
+                open += "<g transform=\"\(name)(\(format(still(track))))\">"
+                open += smil.animateTransform(name, track, format: format)
                 close = "</g>" + close
             }
         }
@@ -131,25 +152,23 @@ final class SVGBuilder {
         let y = track(readings.position(1), timeline)
         if x.isConstant && y.isConstant {
             let p = still(x) + still(y)
-            if p != [0, 0] { pending.append("translate(\(SVGNumber.format(p.at(0))) \(SVGNumber.format(p.at(1))))") }
+            if p != [0, 0] { append("translate", [p.at(0), p.at(1)]) }
         } else {
-            channel(x, "translate", { "\(SVGNumber.format($0.at(0))) 0" }, identity: [0])
-            channel(y, "translate", { "0 \(SVGNumber.format($0.at(0)))" }, identity: [0])
+            channel(x, "translate", identity: [0]) { [$0.at(0), 0] }
+            channel(y, "translate", identity: [0]) { [0, $0.at(0)] }
         }
-        channel(track(readings.rotation, timeline), "rotate", { SVGNumber.format($0.at(0)) }, identity: [0])
+        channel(track(readings.rotation, timeline), "rotate", identity: [0]) { [$0.at(0)] }
         var skew = readings.skew
         let lottieSkew = skew.read
         skew.read = { layer in lottieSkew(layer).map { -$0 } }
-        channel(track(skew, timeline), "skewX", { SVGNumber.format($0.at(0)) }, identity: [0])
-        channel(
-            track(readings.scale(size: layer.bounds.size), timeline), "scale",
-            { "\(SVGNumber.format($0.at(0) / 100)) \(SVGNumber.format($0.at(1) / 100))" }, identity: [100, 100])
-        channel(
-            track(readings.anchor, timeline), "translate",
-            { "\(SVGNumber.format(-$0.at(0))) \(SVGNumber.format(-$0.at(1)))" }, identity: [0, 0])
+        channel(track(skew, timeline), "skewX", identity: [0]) { [$0.at(0)] }
+        channel(track(readings.scale(size: layer.bounds.size), timeline), "scale", identity: [100, 100]) {
+            [$0.at(0) / 100, $0.at(1) / 100]
+        }
+        channel(track(readings.anchor, timeline), "translate", identity: [0, 0]) { [-$0.at(0), -$0.at(1)] }
         // The innermost group: the rest of the transform, opacity, mask.
         var inner = "<g"
-        if !pending.isEmpty { inner += " transform=\"\(pending.joined(separator: " "))\"" }
+        if !pending.isEmpty { inner += " transform=\"\(written(pending))\"" }
         var innerAnimations = ""
         if !(opacity.isConstant && still(opacity) == [100]) {
             let (a, m) = attribute("opacity", opacity) { SVGNumber.format($0.at(0) / 100) }
@@ -466,9 +485,11 @@ final class SVGBuilder {
         let outlines = glyphs.glyphOutlines(of: layer)
         guard !outlines.glyphs.isEmpty else { return "" }
         let color = layer.foregroundColor
-        var result = "<g fill=\"\(SVGNumber.color([color.red, color.green, color.blue]))\""
-        if color.alpha < 1 { result += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
-        result += ">"
+        var paint = " fill=\"\(SVGNumber.color([color.red, color.green, color.blue]))\""
+        if color.alpha < 1 { paint += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
+        // One glyph (a digit's cell) carries its paint itself; several share a group's.
+        let single = outlines.glyphs.count == 1
+        var result = single ? "" : "<g" + paint + ">"
         for glyph in outlines.glyphs {
             let id: String
             if let known = glyphIDs[glyph.id] {
@@ -479,8 +500,9 @@ final class SVGBuilder {
                 definitions.append("<path id=\"\(id)\" d=\"\(Self.pathData(glyph.outline))\"/>")
             }
             result +=
-                "<use href=\"#\(id)\" x=\"\(SVGNumber.format(glyph.origin.x))\" y=\"\(SVGNumber.format(glyph.origin.y))\"/>"
+                "<use href=\"#\(id)\" x=\"\(SVGNumber.format(glyph.origin.x))\" y=\"\(SVGNumber.format(glyph.origin.y))\""
+                + (single ? paint : "") + "/>"
         }
-        return result + "</g>"
+        return single ? result : result + "</g>"
     }
 }
