@@ -121,6 +121,32 @@ final class SVGMappingTests: XCTestCase {
         }
     }
 
+    func testPathDataIsRelativeToHundredthsWithoutDrift() {
+        var path = Path()
+        path.move(to: Point(x: 10.2345, y: 0.4791))
+        path.addLine(to: Point(x: 10.2345, y: -3.3449))
+        path.addCurve(
+            to: Point(x: 0.004, y: 100.0049), control1: Point(x: 5.555, y: -0.5), control2: Point(x: 0.5, y: 1))
+        path.closeSubpath()
+        path.move(to: Point(x: 20, y: 20))
+        path.addLine(to: Point(x: 19.5, y: 20.25))
+        // Relative to the current point; after z the subpath's start; ".5.25" is 0.5 and 0.25; "-" separates.
+        XCTAssertEqual(
+            SVGBuilder.pathData(path), "m10.23.48l0-3.82c-4.67 2.84-9.73 4.34-10.23 103.34zm9.77 19.52l-.5.25")
+        // Added up, the relative coordinates give every point to 0.005 pt: no rounding accumulates.
+        let absolute: [(Double, Double)] = [(10.23, 0.48), (10.23, -3.34), (0, 100), (20, 20), (19.5, 20.25)]
+        let deltas: [(Double, Double)] = [(10.23, 0.48), (0, -3.82), (-10.23, 103.34), (9.77, 19.52), (-0.5, 0.25)]
+        var current = (0.0, 0.0)
+        var start = (0.0, 0.0)
+        for (index, delta) in deltas.enumerated() {
+            if index == 3 { current = start }
+            current = (current.0 + delta.0, current.1 + delta.1)
+            if index == 0 || index == 3 { start = current }
+            XCTAssertEqual(current.0, absolute[index].0, accuracy: 1e-9)
+            XCTAssertEqual(current.1, absolute[index].1, accuracy: 1e-9)
+        }
+    }
+
     func testGlyphsAreDefinedOnceAndPlacedWithUse() throws {
         let root = canvas()
         for (index, string) in ["1010", "0101"].enumerated() {

@@ -197,6 +197,11 @@ final class SVGBuilder {
         return open + body + close
     }
 
+    /// `<name attributes>content</name>`, or `<name attributes/>` without content.
+    static func element(_ name: String, _ attributes: String, _ content: String) -> String {
+        content.isEmpty ? "<\(name)\(attributes)/>" : "<\(name)\(attributes)>\(content)</\(name)>"
+    }
+
     private func checkUnsupported(_ layer: Layer) {
         if layer.shadowOpacity > 0 {
             warn(layer, "its shadow (a blur of radius \(layer.shadowRadius) pt) was left out of the SVG")
@@ -229,7 +234,9 @@ final class SVGBuilder {
         -> String
     {
         let readings = LayerReadings(tolerance: tolerance)
-        let (a, m) = attributes([("x", 0), ("y", 1), ("width", 2), ("height", 3)], track(boundsReading, timeline))
+        var (a, m) = attributes([("x", 0), ("y", 1), ("width", 2), ("height", 3)], track(boundsReading, timeline))
+        // 0 is x's and y's initial value: saying it changes nothing.
+        a = a.replacingOccurrences(of: " x=\"0\"", with: "").replacingOccurrences(of: " y=\"0\"", with: "")
         var r = ("", "")
         if radius {
             let corner = track(readings.cornerRadius(insetByBorder: false), timeline)
@@ -237,7 +244,7 @@ final class SVGBuilder {
                 r = attributes([("rx", 0), ("ry", 0)], corner)
             }
         }
-        return "<rect" + a + r.0 + extra + ">" + m + r.1 + animations + "</rect>"
+        return Self.element("rect", a + r.0 + extra, m + r.1 + animations)
     }
 
     /// `fill` and `fill-opacity` (or the stroke's) from a colour's readings.
@@ -283,7 +290,7 @@ final class SVGBuilder {
         let (p, pm) = paint(
             "stroke", color: readings.color("border.color", .borderColor) { $0.borderColor },
             alpha: readings.alpha("border.opacity", .borderColor) { $0.borderColor }, timeline)
-        return "<rect" + a + " fill=\"none\"" + p + ">" + m + pm + "</rect>"
+        return Self.element("rect", a + " fill=\"none\"" + p, m + pm)
     }
 
     private func content(_ layer: Layer, _ timeline: LayerTimeline) -> String {
@@ -297,18 +304,61 @@ final class SVGBuilder {
 
     // MARK: Shapes
 
+    /// Path data in its short form: coordinates rounded to 0.01 pt (within 0.005 pt of the path, 1/50 of the
+    /// position tolerance), written relative to the current point (`m l c`, differences of the rounded
+    /// coordinates, so rounding never accumulates), without leading zeros and with a minus sign as separator.
     static func pathData(_ path: Path) -> String {
-        var parts: [String] = []
-        func p(_ point: Point) -> String { "\(SVGNumber.format(point.x)) \(SVGNumber.format(point.y))" }
+        var text = ""
+        // The current point and the subpath's start, in hundredths of a point.
+        var current = (x: 0.0, y: 0.0)
+        var start = (x: 0.0, y: 0.0)
+        var last = ""
+        func grid(_ point: Point) -> (x: Double, y: Double) {
+            (LottieValues.round(point.x * 100, 1), LottieValues.round(point.y * 100, 1))
+        }
+        func number(_ hundredths: Double) {
+            var n = JSONValue.format(LottieValues.round(hundredths / 100, 100))
+            if n.hasPrefix("0.") {
+                n.removeFirst()
+            } else if n.hasPrefix("-0.") {
+                n.remove(at: n.index(after: n.startIndex))
+            }
+            let needsSpace = !(last.isEmpty || n.hasPrefix("-") || (n.hasPrefix(".") && last.contains(".")))
+            text += (needsSpace ? " " : "") + n
+            last = n
+        }
+        func command(_ letter: String) {
+            text += letter
+            last = ""
+        }
+        func relative(_ point: Point) {
+            let p = grid(point)
+            number(p.x - current.x)
+            number(p.y - current.y)
+        }
         for element in path.elements {
             switch element {
-            case .move(let a): parts.append("M" + p(a))
-            case .line(let a): parts.append("L" + p(a))
-            case .cubic(let a, let c1, let c2): parts.append("C" + p(c1) + " " + p(c2) + " " + p(a))
-            case .close: parts.append("Z")
+            case .move(let a):
+                command("m")
+                relative(a)
+                current = grid(a)
+                start = current
+            case .line(let a):
+                command("l")
+                relative(a)
+                current = grid(a)
+            case .cubic(let a, let c1, let c2):
+                command("c")
+                relative(c1)
+                relative(c2)
+                relative(a)
+                current = grid(a)
+            case .close:
+                command("z")
+                current = start
             }
         }
-        return parts.joined()
+        return text
     }
 
     private func shape(_ shape: ShapeLayer, _ timeline: LayerTimeline) -> String {
@@ -381,7 +431,7 @@ final class SVGBuilder {
                 }
             }
         }
-        return "<path" + attributes + ">" + animations + "</path>"
+        return Self.element("path", attributes, animations)
     }
 
     // MARK: Gradients
