@@ -147,6 +147,26 @@ final class SVGMappingTests: XCTestCase {
         }
     }
 
+    func testAJumpsKeyTimeHasTheFewestDecimalsWithinHalfALeadOfItsTime() throws {
+        XCTAssertEqual(SMILAnimation.shortestDecimal(from: 0.591597, to: 0.591609), 0.5916)
+        XCTAssertEqual(SMILAnimation.shortestDecimal(from: 0.23, to: 0.31), 0.3)
+        XCTAssertEqual(SMILAnimation.shortestDecimal(from: 0.1, to: 0.1), 0.1)
+        XCTAssertNil(SMILAnimation.shortestDecimal(from: 0.2, to: 0.1))
+        let root = canvas()
+        root.addSublayer(tickingColumn())
+        let text = try svg(makeClip(root)).text
+        // The cells switch at 0.5, 1 and 1.5 s of the 2 s clip. Those fall on samples, so the baked jumps are
+        // 0.2 ms early (Baker.jumpMargin); SVG writes a jump 25–75 µs before that.
+        let times = attributes("keyTimes", of: "animate", in: text).flatMap { $0.split(separator: ";") }
+        let switches = Set(times.compactMap { Double($0) }.filter { $0 > 0 })
+        XCTAssertEqual(switches.count, 3, "\(times)")
+        for fraction in switches {
+            let early = (fraction * 4).rounded() / 2 - fraction * 2 - Baker.jumpMargin
+            XCTAssertTrue((25e-6...75e-6).contains(early), "\(fraction): \(early) s early")
+        }
+        XCTAssertTrue(times.allSatisfy { $0.count <= 7 }, "\(times)")
+    }
+
     func testGlyphsAreDefinedOnceAndPlacedWithUse() throws {
         let root = canvas()
         for (index, string) in ["1010", "0101"].enumerated() {
