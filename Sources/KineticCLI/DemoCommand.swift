@@ -169,10 +169,10 @@ enum DemoCommand {
         var shown = files.filter { ["svg", "gif"].contains(format($0)) }
         if shown.isEmpty { shown = Array(files.prefix(1)) }
         let pictures = shown.map {
-            Gallery.Picture(file: $0, label: formatLabels[format($0)] ?? format($0).uppercased(), bytes: bytes($0))
+            Gallery.File(file: $0, label: formatLabels[format($0)] ?? format($0).uppercased(), bytes: bytes($0))
         }
         let links = files.filter { !shown.contains($0) }.map {
-            Gallery.Link(file: $0, label: formatLabels[format($0)] ?? format($0).uppercased(), bytes: bytes($0))
+            Gallery.File(file: $0, label: formatLabels[format($0)] ?? format($0).uppercased(), bytes: bytes($0))
         }
         let raster = files.first { VectorExport.Format(path: $0) == nil } ?? files.first ?? item.name
         return Gallery.Entry(

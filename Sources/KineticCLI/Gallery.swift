@@ -2,21 +2,11 @@
 /// animated SVG beside its GIF (each with its file size), links to its other files (Lottie, dotLottie, APNG) and
 /// the command that re-creates it. Self-contained (inline CSS, no scripts, no network).
 struct Gallery {
-    /// One picture shown in a card: a file of the animation and what it is.
-    struct Picture: Equatable {
+    /// A file of the animation: shown in a card (a picture) or linked from it.
+    struct File: Equatable {
         /// The file name relative to the page, e.g. "shimmer-seed.svg".
         var file: String
-        /// What the picture is, e.g. "SVG" or "GIF".
-        var label: String
-        /// The file's size in bytes.
-        var bytes: Int
-    }
-
-    /// A file of the animation linked (not shown) from a card.
-    struct Link: Equatable {
-        /// The file name relative to the page, e.g. "shimmer-seed.json".
-        var file: String
-        /// What the file is, e.g. "Lottie".
+        /// What the file is, e.g. "SVG", "GIF" or "Lottie".
         var label: String
         /// The file's size in bytes.
         var bytes: Int
@@ -28,9 +18,9 @@ struct Gallery {
         /// One sentence on what it shows.
         var caption: String
         /// The pictures shown side by side, in order (the live SVG, then the GIF).
-        var pictures: [Picture]
+        var pictures: [File]
         /// Other files of the same animation, linked under the pictures.
-        var links: [Link]
+        var links: [File]
         /// The command that re-creates the first raster picture (the vector files differ only in `-o`).
         var command: String
         /// Each picture's size in CSS pixels (points).
@@ -99,8 +89,7 @@ struct Gallery {
         card += "</div>\n"
         card += "<figcaption><b>\(Gallery.escape(entry.title))</b><span>\(Gallery.escape(entry.caption))</span>\n"
         card += "<div class=\"sizes\">\(Gallery.escape(Gallery.sizes(entry.pictures)))</div>\n"
-        let shown = entry.pictures.map { Link(file: $0.file, label: $0.label, bytes: $0.bytes) }
-        let files = (shown + entry.links).map {
+        let files = (entry.pictures + entry.links).map {
             "<a href=\"\(Gallery.escape($0.file))\">\(Gallery.escape($0.label)) \(Gallery.escape($0.file))</a>"
         }
         card += "<div class=\"files\">\(files.joined(separator: " "))</div>\n"
@@ -109,7 +98,7 @@ struct Gallery {
     }
 
     /// The pictures' sizes on one line, e.g. "SVG 5.6 KB · GIF 53 KB".
-    static func sizes(_ pictures: [Picture]) -> String {
+    static func sizes(_ pictures: [File]) -> String {
         pictures.map { "\($0.label) \(size($0.bytes))" }.joined(separator: " · ")
     }
 

@@ -12,7 +12,8 @@ final class SVGBuilder {
     private var definitions: [String] = []
     private var glyphIDs: [GlyphID: String] = [:]
     private var idCount = 0
-    private var inheritedHidden: [ObjectIdentifier: [(start: Double, end: Double)]] = [:]
+    /// When each layer shows, walked down the tree.
+    private var visibility = HiddenStretches()
     /// Extent of a mask's region around its layer, in points.
     let margin: Double
 
@@ -99,16 +100,11 @@ final class SVGBuilder {
         let opacityReading = readings.opacity
         let opacityAnimated = timeline.isAnimated(opacityReading)
         if !opacityAnimated, (timeline.modelValue(opacityReading).first ?? 0) <= 0 { return "" }
-        var hidden = inheritedHidden[ObjectIdentifier(layer)] ?? []
         let opacity = track(opacityReading, timeline)
-        hidden = LottieBuilder.union(hidden, LottieBuilder.zeroStretches(of: opacity))
+        // A layer that never shows (its opacity holds 0 throughout) is left out.
+        guard let hidden = visibility.enter(layer, opacity: opacity) else { return "" }
         timeline.hiddenIntervals = hidden
-        for sublayer in layer.sublayers { inheritedHidden[ObjectIdentifier(sublayer)] = hidden }
-        if let mask = layer.mask { inheritedHidden[ObjectIdentifier(mask)] = hidden }
         checkUnsupported(layer)
-
-        // A layer that never shows (its opacity, or an ancestor's, holds 0 throughout) is left out.
-        if opacity.isConstant, (still(opacity).first ?? 0) <= 0 { return "" }
 
         var open = ""
         var close = ""
