@@ -1,5 +1,7 @@
 /// SMIL animation elements (`<animate>`, `<animateTransform>`) from tracks: one element per attribute, running
-/// over the whole clip (`dur` = the clip's length) and then repeating or freezing on the last value.
+/// over the whole clip (`dur` = the clip's length) and then repeating, or ending: an element that ends shows its
+/// attribute's own value, which the builder sets to the track's last value (the document's still frame), so it
+/// stays on the last value without `fill="freeze"`.
 ///
 /// A track becomes `values` and `keyTimes` (fractions of the clip). Eased and linear segments are
 /// `calcMode="spline"` with one `keySplines` entry per interval (linear is `0 0 1 1`); a hold is an interval
@@ -99,7 +101,7 @@ struct SMILAnimation {
             if splines != nil { fixed[fixed.count - 1] = "1" }
         }
         var text = "dur=\"\(SVGNumber.format(duration))s\" "
-        text += repeats ? "repeatCount=\"indefinite\" " : "fill=\"freeze\" "
+        if repeats { text += "repeatCount=\"indefinite\" " }
         text += "values=\"" + keys.map { format($0.value) }.joined(separator: ";") + "\" "
         text += "keyTimes=\"" + fixed.joined(separator: ";") + "\" "
         if let splines {
