@@ -2,12 +2,13 @@ import Foundation
 import KineticRaster
 import Synchronization
 
-/// `kinetic demo`: renders every effect into a folder with an `index.html` gallery. Each picture is made by running
-/// the very `kinetic render …` command the gallery prints under it, so the page never shows a command that does not
-/// re-create its picture.
+/// `kinetic demo`: renders every effect into a folder with an `index.html` gallery: each animation as a live
+/// animated SVG beside its GIF, with its Lottie, dotLottie and APNG files linked. Each file is made by running the
+/// very `kinetic render …` command the gallery prints under it (with that file's `-o`), so the page never shows a
+/// command that does not re-create its pictures.
 enum DemoCommand {
     /// One animation of the gallery: the arguments of the `kinetic` command that renders it (without `-o`), and the
-    /// formats written.
+    /// formats written (file extensions; the gallery shows the SVG and the GIF and links the others).
     struct Item {
         var section: String
         var title: String
@@ -18,7 +19,7 @@ enum DemoCommand {
         /// The picture's size in points, for the page layout.
         var width: Int
         var height: Int
-        var formats: [String] = ["gif", "apng"]
+        var formats: [String] = ["svg", "gif", "json", "lottie", "apng"]
     }
 
     /// Everything the demo renders, in gallery order. Later effects add their items here.
@@ -83,7 +84,7 @@ enum DemoCommand {
 
     static let command = Command(
         path: ["demo"],
-        summary: "Render every effect to GIF and APNG, with an index.html gallery.",
+        summary: "Render every effect to SVG, GIF, Lottie, dotLottie and APNG, with an index.html gallery.",
         usage: "demo [--out DIR]",
         details: "Writes the pictures and index.html into DIR (created if missing) and prints where the page is.",
         options: [.value("out", "DIR", "The folder to write into (default ./kinetic-demo).")],
@@ -118,6 +119,8 @@ enum DemoCommand {
                             out: streams.out,
                             err: { text throws(CLIError) in
                                 if text.hasPrefix("kinetic ") { problem.withLock { $0 = .failure(text) } }
+                                // An export's warnings (what the file cannot show) are passed on, naming the file.
+                                if text.hasPrefix("warning: ") { try streams.err("\(file): \(text)") }
                             }))
                     guard status == 0 else {
                         let reason = problem.withLock { $0 }?.message ?? "status \(status)\n"
@@ -134,10 +137,7 @@ enum DemoCommand {
                     files.append(file)
                 }
                 try streams.err("rendered \(files.joined(separator: ", "))\n")
-                let entry = Gallery.Entry(
-                    title: item.title, caption: item.caption, image: files[0], alternates: Array(files.dropFirst()),
-                    command: "kinetic " + (item.arguments + ["-o", files[0]]).map(shellQuoted).joined(separator: " "),
-                    width: item.width, height: item.height)
+                let entry = galleryEntry(item, files: files, folder: folder)
                 if let index = sections.firstIndex(where: { $0.heading == item.section }) {
                     sections[index].entries.append(entry)
                 } else {
@@ -154,6 +154,32 @@ enum DemoCommand {
             let absolute = URL(fileURLWithPath: page).standardizedFileURL.path
             try streams.out("gallery: \(absolute)\n")
         })
+
+    /// What each format is called on the page.
+    static let formatLabels = ["svg": "SVG", "gif": "GIF", "apng": "APNG", "json": "Lottie", "lottie": "dotLottie"]
+
+    /// The card of `item` whose `files` were written into `folder`: the SVG and the GIF shown (whichever were
+    /// written, else the first file), the rest linked, each with its size, and the command of the first raster file.
+    static func galleryEntry(_ item: Item, files: [String], folder: String) -> Gallery.Entry {
+        func format(_ file: String) -> String { String(file.split(separator: ".").last ?? "") }
+        func bytes(_ file: String) -> Int {
+            let path = (folder as NSString).appendingPathComponent(file)
+            return ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        }
+        var shown = files.filter { ["svg", "gif"].contains(format($0)) }
+        if shown.isEmpty { shown = Array(files.prefix(1)) }
+        let pictures = shown.map {
+            Gallery.File(file: $0, label: formatLabels[format($0)] ?? format($0).uppercased(), bytes: bytes($0))
+        }
+        let links = files.filter { !shown.contains($0) }.map {
+            Gallery.File(file: $0, label: formatLabels[format($0)] ?? format($0).uppercased(), bytes: bytes($0))
+        }
+        let raster = files.first { VectorExport.Format(path: $0) == nil } ?? files.first ?? item.name
+        return Gallery.Entry(
+            title: item.title, caption: item.caption, pictures: pictures, links: links,
+            command: "kinetic " + (item.arguments + ["-o", raster]).map(shellQuoted).joined(separator: " "),
+            width: item.width, height: item.height)
+    }
 
     /// `text` quoted for a POSIX shell when it contains anything but safe characters.
     static func shellQuoted(_ text: String) -> String {

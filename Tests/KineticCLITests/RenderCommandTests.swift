@@ -126,7 +126,22 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("gallery: "), result.stdout)
         let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("kinetic render showcase -o showcase.gif"))
-        XCTAssertTrue(contents(of: folder).contains("showcase.apng"))
+        let files = contents(of: folder)
+        for item in ["showcase", "shimmer-seed", "elevator-digits", "count-default", "collapse-seed"] {
+            for format in ["svg", "gif", "json", "lottie", "apng"] {
+                XCTAssertTrue(files.contains("\(item).\(format)"), "\(item).\(format) was not written")
+            }
+            // The live SVG beside the GIF, both sizes given, the Lottie file linked.
+            XCTAssertTrue(html.contains("<img src=\"\(item).svg\""), item)
+            XCTAssertTrue(html.contains("<img src=\"\(item).gif\""), item)
+            XCTAssertTrue(html.contains("<a href=\"\(item).json\">Lottie \(item).json</a>"), item)
+        }
+        let sizes = html.components(separatedBy: "<div class=\"sizes\">SVG ").count - 1
+        XCTAssertEqual(sizes, html.components(separatedBy: "<figure>").count - 1, "every card gives both sizes")
+        XCTAssertGreaterThanOrEqual(sizes, 13)
+        let svg = try String(contentsOfFile: folder + "/count-default.svg", encoding: .utf8)
+        XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""), String(svg.prefix(80)))
+        XCTAssertTrue(svg.contains("<animate"), "the count-up's SVG animates")
         try GalleryProbe.check(folder: folder)
     }
 }

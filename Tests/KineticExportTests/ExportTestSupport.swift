@@ -1,3 +1,4 @@
+import KineticAnimation
 import KineticCore
 import KineticLayers
 
@@ -52,4 +53,39 @@ func makeClip(_ root: Layer, duration: Double = 2, background: Color? = .white) 
 func export(_ clip: Clip, framesPerSecond: Double = 60) throws -> LottieExport {
     try LottieExporter(glyphs: SquareGlyphs(), options: LottieExportOptions(framesPerSecond: framesPerSecond))
         .export(clip)
+}
+
+/// An animation showing any function of time (as the effects' timelines do), filling both ways: it has no
+/// keyframe form, so exporters bake it.
+struct Timeline<Value: Interpolatable>: Animation {
+    let timing: MediaTiming
+    let function: @Sendable (Double) -> Value
+
+    init(duration: Double, _ function: @escaping @Sendable (Double) -> Value) {
+        timing = MediaTiming(duration: duration, fillMode: .both)
+        self.function = function
+    }
+
+    func value(for state: MediaTiming.State, base: Value) -> Value { function(state.time) }
+}
+
+/// A counter's column: cells "a", "b", "c" shown in turn for 0.5 s each (from 0 s: a, b, c, a), each at y = 25
+/// whenever it shows and a cell height (20 pt) per place away from it while hidden, as the count-up's cells move;
+/// and a cell "never" that is hidden throughout.
+func tickingColumn() -> Layer {
+    let column = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+    column.name = "column"
+    @Sendable func digit(_ time: Double) -> Int { Int(max(0, min(time, 1.99)) / 0.5) % 3 }
+    for (index, name) in ["a", "b", "c", "never"].enumerated() {
+        let cell = Layer(frame: Rect(x: 50, y: 25, width: 20, height: 20))
+        cell.name = name
+        cell.backgroundColor = .blue
+        cell.anchorPoint = .zero
+        cell.position = Point(x: 50, y: 25)
+        cell.add(
+            Timeline(duration: 2) { Point(x: 50, y: 25 + Double(index - digit($0)) * 20) }, for: \.position)
+        cell.add(Timeline(duration: 2) { index != digit($0) }, for: \.isHidden)
+        column.addSublayer(cell)
+    }
+    return column
 }

@@ -179,6 +179,25 @@ final class LottieMappingTests: XCTestCase {
         XCTAssertEqual(o[2]["t"]?.number ?? 0, 30.18, accuracy: 0.01)
     }
 
+    func testCellsShownInTurnAreWrittenStillAndACellThatNeverShowsIsLeftOut() throws {
+        let root = canvas()
+        root.addSublayer(tickingColumn())
+        let result = try export(makeClip(root))
+        XCTAssertNil(result.document.layer(named: "never"), "a layer that never shows is left out")
+        for name in ["a", "b", "c"] {
+            let cell = try XCTUnwrap(result.document.layer(named: name), name)
+            // Shown at one place only, the cell's position is static; its opacity holds 0 or 100.
+            XCTAssertEqual(cell["ks"]?["p"]?["a"], 0, "\(name): \(String(describing: cell["ks"]?["p"]))")
+            XCTAssertEqual(cell["ks"]?["p"]?["k"]?.numbers?.dropFirst().first, 25, name)
+            let o = try keyframes(cell["ks"]?["o"])
+            XCTAssertTrue(o.dropLast().allSatisfy { $0["h"] == 1 }, "\(name): \(o)")
+        }
+        let a = try keyframes(result.document.layer(named: "a")?["ks"]?["o"])
+        XCTAssertEqual(a.compactMap { $0["s"]?.numbers?.first }, [100, 0, 100])
+        XCTAssertEqual(a[1]["t"]?.number ?? 0, 30, accuracy: 0.02)
+        XCTAssertEqual(a[2]["t"]?.number ?? 0, 90, accuracy: 0.02)
+    }
+
     func testAnimatedGroupOpacityMakesAPrecomposition() throws {
         let root = canvas()
         let group = Layer(frame: Rect(x: 10, y: 10, width: 100, height: 80))
@@ -329,17 +348,4 @@ final class LottieMappingTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("tolerance.angle"), "\($0)")
         }
     }
-}
-
-/// An animation showing any function of time (as the effects' timelines do), filling both ways.
-private struct Timeline<Value: Interpolatable>: Animation {
-    let timing: MediaTiming
-    let function: @Sendable (Double) -> Value
-
-    init(duration: Double, _ function: @escaping @Sendable (Double) -> Value) {
-        timing = MediaTiming(duration: duration, fillMode: .both)
-        self.function = function
-    }
-
-    func value(for state: MediaTiming.State, base: Value) -> Value { function(state.time) }
 }

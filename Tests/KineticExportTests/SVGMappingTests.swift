@@ -57,8 +57,10 @@ final class SVGMappingTests: XCTestCase {
         XCTAssertEqual(attributes("keyTimes", of: "animateTransform", in: text), ["0;0.25;0.75;1"])
         XCTAssertEqual(attributes("keySplines", of: "animateTransform", in: text), ["0 0 1 1;0.42 0 0.58 1;0 0 1 1"])
         XCTAssertEqual(attributes("dur", of: "animateTransform", in: text), ["2s"])
-        XCTAssertEqual(attributes("fill", of: "animateTransform", in: text), ["freeze"])
-        // The un-animated document shows the last frame.
+        // The un-animated document shows the last frame; so does the animation once it ends (no fill="freeze"
+        // needed: an ended element shows the attribute's own value).
+        XCTAssertEqual(attributes("fill", of: "animateTransform", in: text), [])
+        XCTAssertEqual(attributes("repeatCount", of: "animateTransform", in: text), [])
         XCTAssertTrue(text.contains("<g transform=\"translate(130 0)\">"), text)
     }
 
@@ -99,6 +101,72 @@ final class SVGMappingTests: XCTestCase {
         XCTAssertEqual(attributes("values", of: "animate", in: text), ["0.2;0.4;0.6;0.8;1"])
         XCTAssertEqual(attributes("type", of: "animateTransform", in: text), ["translate", "rotate"])
         XCTAssertEqual(attributes("values", of: "animateTransform", in: text), ["0 45;0 80", "0;90"])
+    }
+
+    func testCellsShownInTurnMoveOnlyWhileHiddenSoTheyAreWrittenStill() throws {
+        let root = canvas()
+        root.addSublayer(tickingColumn())
+        let export = try svg(makeClip(root))
+        let text = export.text
+        // Each cell shows at one place, so its position is not animated; only its visibility switches.
+        XCTAssertEqual(attributes("type", of: "animateTransform", in: text), [], text)
+        XCTAssertEqual(attributes("attributeName", of: "animate", in: text), ["opacity", "opacity", "opacity"])
+        XCTAssertEqual(attributes("calcMode", of: "animate", in: text), ["discrete", "discrete", "discrete"])
+        XCTAssertEqual(attributes("values", of: "animate", in: text), ["1;0;1", "0;1;0", "0;1;0"])
+        // The cell that never shows is left out: the background and three cells.
+        XCTAssertEqual(text.components(separatedBy: "<rect").count - 1, 4, text)
+        XCTAssertTrue(text.contains("<g transform=\"translate(50 25)\""), text)
+        for report in export.channels {
+            for (error, tolerance) in zip(report.maximumError, report.tolerance) {
+                XCTAssertLessThanOrEqual(error, tolerance, "\(report.layer) \(report.property)")
+            }
+        }
+    }
+
+    func testPathDataIsRelativeToHundredthsWithoutDrift() {
+        var path = Path()
+        path.move(to: Point(x: 10.2345, y: 0.4791))
+        path.addLine(to: Point(x: 10.2345, y: -3.3449))
+        path.addCurve(
+            to: Point(x: 0.004, y: 100.0049), control1: Point(x: 5.555, y: -0.5), control2: Point(x: 0.5, y: 1))
+        path.closeSubpath()
+        path.move(to: Point(x: 20, y: 20))
+        path.addLine(to: Point(x: 19.5, y: 20.25))
+        // Relative to the current point; after z the subpath's start; ".5.25" is 0.5 and 0.25; "-" separates.
+        XCTAssertEqual(
+            SVGBuilder.pathData(path), "m10.23.48l0-3.82c-4.67 2.84-9.73 4.34-10.23 103.34zm9.77 19.52l-.5.25")
+        // Added up, the relative coordinates give every point to 0.005 pt: no rounding accumulates.
+        let absolute: [(Double, Double)] = [(10.23, 0.48), (10.23, -3.34), (0, 100), (20, 20), (19.5, 20.25)]
+        let deltas: [(Double, Double)] = [(10.23, 0.48), (0, -3.82), (-10.23, 103.34), (9.77, 19.52), (-0.5, 0.25)]
+        var current = (0.0, 0.0)
+        var start = (0.0, 0.0)
+        for (index, delta) in deltas.enumerated() {
+            if index == 3 { current = start }
+            current = (current.0 + delta.0, current.1 + delta.1)
+            if index == 0 || index == 3 { start = current }
+            XCTAssertEqual(current.0, absolute[index].0, accuracy: 1e-9)
+            XCTAssertEqual(current.1, absolute[index].1, accuracy: 1e-9)
+        }
+    }
+
+    func testAJumpsKeyTimeHasTheFewestDecimalsWithinHalfALeadOfItsTime() throws {
+        XCTAssertEqual(SMILAnimation.shortestDecimal(from: 0.591597, to: 0.591609), 0.5916)
+        XCTAssertEqual(SMILAnimation.shortestDecimal(from: 0.23, to: 0.31), 0.3)
+        XCTAssertEqual(SMILAnimation.shortestDecimal(from: 0.1, to: 0.1), 0.1)
+        XCTAssertNil(SMILAnimation.shortestDecimal(from: 0.2, to: 0.1))
+        let root = canvas()
+        root.addSublayer(tickingColumn())
+        let text = try svg(makeClip(root)).text
+        // The cells switch at 0.5, 1 and 1.5 s of the 2 s clip. Those fall on samples, so the baked jumps are
+        // 0.2 ms early (Baker.jumpMargin); SVG writes a jump 25–75 µs before that.
+        let times = attributes("keyTimes", of: "animate", in: text).flatMap { $0.split(separator: ";") }
+        let switches = Set(times.compactMap { Double($0) }.filter { $0 > 0 })
+        XCTAssertEqual(switches.count, 3, "\(times)")
+        for fraction in switches {
+            let early = (fraction * 4).rounded() / 2 - fraction * 2 - Baker.jumpMargin
+            XCTAssertTrue((25e-6...75e-6).contains(early), "\(fraction): \(early) s early")
+        }
+        XCTAssertTrue(times.allSatisfy { $0.count <= 7 }, "\(times)")
     }
 
     func testGlyphsAreDefinedOnceAndPlacedWithUse() throws {

@@ -122,7 +122,9 @@ final class LayerTimeline {
 
     /// The hidden stretch containing `time`, if any.
     private func hiddenInterval(at time: Double) -> (start: Double, end: Double)? {
-        hiddenIntervals.first { $0.start <= time && time < $0.end }
+        // Tracks end on the last sample: a stretch reaching it includes it.
+        let last = times.last ?? duration
+        return hiddenIntervals.first { $0.start <= time && (time < $0.end || ($0.end >= last && time <= $0.end)) }
     }
 
     /// `samples` with every value inside a hidden stretch replaced by the value at the stretch's end (or, for a
@@ -143,8 +145,36 @@ final class LayerTimeline {
         guard !reading.isVisibility, let hidden = hiddenInterval(at: time) else {
             return value(reading, at: time, near: near)
         }
-        let rest = hidden.end < duration ? hidden.end : hidden.start
-        return value(reading, at: min(rest, duration - 1e-6), near: near)
+        return value(reading, at: restTime(for: hidden), near: near)
+    }
+
+    /// When the value a hidden stretch rests at is read: the first sample at or after its end (the layer shows
+    /// there; a jump's bracket may end a hair before the value it reveals settles), or for a stretch lasting to
+    /// the end of the clip the last sample before it (the value last seen), so that a property does not move
+    /// while nobody sees it and a layer that shows one value whenever it shows keeps one value.
+    private func restTime(for hidden: (start: Double, end: Double)) -> Double {
+        let last = duration - 1e-6
+        guard let first = times.first else { return min(hidden.start, last) }
+        // The first sample index at or after `time`.
+        func index(atOrAfter time: Double) -> Int {
+            var low = 0
+            var high = times.count
+            while low < high {
+                let middle = (low + high) / 2
+                if times[middle] < time { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        // A sample in another hidden stretch (a showing shorter than the samples' spacing) is not used.
+        let next = hiddenIntervals.first { $0.start > hidden.start }?.start ?? .infinity
+        let previous = hiddenIntervals.last { $0.end < hidden.end }?.end ?? -.infinity
+        // Tracks end on the last sample, a hair before the clip's end: a stretch reaching it lasts to the end.
+        if hidden.end < (times.last ?? duration) {
+            let i = index(atOrAfter: hidden.end)
+            return i < times.count && times[i] < next ? times[i] : min(hidden.end, last)
+        }
+        let i = index(atOrAfter: hidden.start)
+        return i > 0 && times[i - 1] >= previous ? times[i - 1] : min(max(hidden.start, first), last)
     }
 
     /// Keyframes a track is written with (see `Track.keyframes(gap:)`).

@@ -24,8 +24,8 @@ final class LottieBuilder {
     private var assetCount = 0
     /// Each layer's plan, made once (making one may add text assets).
     private var plans: [ObjectIdentifier: Plan?] = [:]
-    /// The hidden stretches a layer inherits from its superlayer (or, for a mask, from the layer it masks).
-    private var inheritedHidden: [ObjectIdentifier: [(start: Double, end: Double)]] = [:]
+    /// When each layer shows, walked down the tree.
+    private var visibility = HiddenStretches()
 
     init(clip: Clip, options: LottieExportOptions, glyphs: any GlyphOutlining) {
         self.clip = clip
@@ -258,14 +258,9 @@ final class LottieBuilder {
         let opacity = readings.opacity
         let opacityAnimated = timeline.isAnimated(opacity)
         if !opacityAnimated, (timeline.modelValue(opacity).first ?? 0) <= 0 { return nil }
-        var hidden = inheritedHidden[ObjectIdentifier(layer)] ?? []
-        if opacityAnimated {
-            let (track, _) = timeline.track(opacity)
-            hidden = Self.union(hidden, Self.zeroStretches(of: track))
-        }
+        let opacityTrack = opacityAnimated ? timeline.track(opacity).track : nil
+        guard let hidden = visibility.enter(layer, opacity: opacityTrack) else { return nil }
         timeline.hiddenIntervals = hidden
-        for sublayer in layer.sublayers { inheritedHidden[ObjectIdentifier(sublayer)] = hidden }
-        if let mask = layer.mask { inheritedHidden[ObjectIdentifier(mask)] = hidden }
         if let mask = layer.mask, mask.isHidden, !mask.animationRecords.contains(where: { $0.property == .isHidden }) {
             return nil  // a hidden mask masks everything out
         }
@@ -281,35 +276,6 @@ final class LottieBuilder {
             || (opacityVaries && (!layer.sublayers.isEmpty || partCount > 1 || parts.drawsSeveralThings))
         if partCount == 0, layer.sublayers.isEmpty, layer.mask == nil { return nil }
         return Plan(timeline: timeline, below: below, above: above, isolated: isolated)
-    }
-
-    /// The stretches in which a track holds 0 (an opacity: the layer does not show).
-    static func zeroStretches(of track: Track) -> [(start: Double, end: Double)] {
-        var result: [(start: Double, end: Double)] = []
-        for segment in track.segments where segment.isConstant && segment.from.first == 0 && segment.end > segment.start
-        {
-            if let last = result.last, last.end >= segment.start {
-                result[result.count - 1].end = max(last.end, segment.end)
-            } else {
-                result.append((segment.start, segment.end))
-            }
-        }
-        return result
-    }
-
-    /// The union of two sorted lists of stretches.
-    static func union(_ a: [(start: Double, end: Double)], _ b: [(start: Double, end: Double)])
-        -> [(start: Double, end: Double)]
-    {
-        var result: [(start: Double, end: Double)] = []
-        for stretch in (a + b).sorted(by: { $0.start < $1.start }) {
-            if let last = result.last, last.end >= stretch.start {
-                result[result.count - 1].end = max(last.end, stretch.end)
-            } else {
-                result.append(stretch)
-            }
-        }
-        return result
     }
 
     /// Warnings for what Lottie cannot show.

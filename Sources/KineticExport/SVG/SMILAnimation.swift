@@ -1,5 +1,7 @@
 /// SMIL animation elements (`<animate>`, `<animateTransform>`) from tracks: one element per attribute, running
-/// over the whole clip (`dur` = the clip's length) and then repeating or freezing on the last value.
+/// over the whole clip (`dur` = the clip's length) and then repeating, or ending: an element that ends shows its
+/// attribute's own value, which the builder sets to the track's last value (the document's still frame), so it
+/// stays on the last value without `fill="freeze"`.
 ///
 /// A track becomes `values` and `keyTimes` (fractions of the clip). Eased and linear segments are
 /// `calcMode="spline"` with one `keySplines` entry per interval (linear is `0 0 1 1`); a hold is an interval
@@ -16,6 +18,9 @@ struct SMILAnimation {
     struct Key {
         var time: Double
         var value: [Double]
+        /// True for a jump's key, written `jumpLead` early: its key time may be anywhere within half a lead of
+        /// `time`, so it is written with the fewest decimals that land there.
+        var isJump = false
     }
 
     /// How much earlier than its time a jump is written, in seconds: 50 µs.
@@ -26,16 +31,18 @@ struct SMILAnimation {
         let keyframes = track.keyframes(gap: 0)
         guard let first = keyframes.first else { return ([], nil) }
         if keyframes.allSatisfy({ $0.easing == .hold }) {
-            var keys = keyframes.map { Key(time: max(0, $0.time - Self.jumpLead), value: $0.value) }
+            var keys = keyframes.map {
+                Key(time: max(0, $0.time - Self.jumpLead), value: $0.value, isJump: $0.time - Self.jumpLead > 0)
+            }
             if keys[0].time > 0 { keys.insert(Key(time: 0, value: first.value), at: 0) }
             keys[0].time = 0
             return (keys, nil)
         }
         var keys: [Key] = []
         var splines: [(Double, Double, Double, Double)] = []
-        func add(_ time: Double, _ value: [Double], spline: (Double, Double, Double, Double)?) {
+        func add(_ time: Double, _ value: [Double], spline: (Double, Double, Double, Double)?, isJump: Bool = false) {
             if let spline, !keys.isEmpty { splines.append(spline) }
-            keys.append(Key(time: time, value: value))
+            keys.append(Key(time: time, value: value, isJump: isJump))
         }
         let linear = (0.0, 0.0, 1.0, 1.0)
         if first.time > 0 { add(0, first.value, spline: nil) }
@@ -48,8 +55,9 @@ struct SMILAnimation {
                 // Hold the previous value up to this key, then jump — a hair early, so that a browser whose key
                 // times are single floats shows the new value at the key's own time.
                 let jump = max(keys.last?.time ?? 0, keyframe.time - Self.jumpLead)
-                add(jump, previous?.value ?? keyframe.value, spline: linear)
-                add(jump, keyframe.value, spline: linear)
+                let led = jump == keyframe.time - Self.jumpLead
+                add(jump, previous?.value ?? keyframe.value, spline: linear, isJump: led)
+                add(jump, keyframe.value, spline: linear, isJump: led)
             case .linear?:
                 add(keyframe.time, keyframe.value, spline: linear)
             case .bezier(let x1, let y1, let x2, let y2)?:
@@ -71,14 +79,29 @@ struct SMILAnimation {
     /// `keyTimes`, `calcMode` and `keySplines`, with `values` from `format`.
     func attributes(_ track: Track, format: ([Double]) -> String) -> String {
         let (keys, splines) = keys(of: track)
-        let times = keys.map { SVGNumber.fraction(min(max($0.time / duration, 0), 1)) }
+        var times: [String] = []
+        var floor = 0.0
+        for key in keys {
+            let fraction: Double
+            if key.isJump {
+                // Within half a lead of the key's time, never before the key before it.
+                let low = max((key.time - Self.jumpLead / 2) / duration, floor)
+                let high = min((key.time + Self.jumpLead / 2) / duration, 1)
+                fraction = Self.shortestDecimal(from: low, to: high) ?? min(max(key.time / duration, floor), 1)
+            } else {
+                fraction = min(max(key.time / duration, floor), 1)
+            }
+            let written = SVGNumber.fraction(fraction)
+            times.append(written)
+            floor = Double(written) ?? fraction
+        }
         var fixed = times
         if !fixed.isEmpty {
             fixed[0] = "0"
             if splines != nil { fixed[fixed.count - 1] = "1" }
         }
         var text = "dur=\"\(SVGNumber.format(duration))s\" "
-        text += repeats ? "repeatCount=\"indefinite\" " : "fill=\"freeze\" "
+        if repeats { text += "repeatCount=\"indefinite\" " }
         text += "values=\"" + keys.map { format($0.value) }.joined(separator: ";") + "\" "
         text += "keyTimes=\"" + fixed.joined(separator: ";") + "\" "
         if let splines {
@@ -91,6 +114,18 @@ struct SMILAnimation {
             text += "calcMode=\"discrete\""
         }
         return text
+    }
+
+    /// The number in `low…high` with the fewest decimals (at most 6), or nil when the range is empty.
+    static func shortestDecimal(from low: Double, to high: Double) -> Double? {
+        guard low <= high, low.isFinite, high.isFinite else { return nil }
+        var scale = 1.0
+        for _ in 0...6 {
+            let candidate = (low * scale - 1e-9).rounded(.up) / scale
+            if candidate >= low - 1e-12, candidate <= high { return candidate }
+            scale *= 10
+        }
+        return nil
     }
 
     /// `<animate attributeName="name" …/>`.

@@ -12,7 +12,8 @@ final class SVGBuilder {
     private var definitions: [String] = []
     private var glyphIDs: [GlyphID: String] = [:]
     private var idCount = 0
-    private var inheritedHidden: [ObjectIdentifier: [(start: Double, end: Double)]] = [:]
+    /// When each layer shows, walked down the tree.
+    private var visibility = HiddenStretches()
     /// Extent of a mask's region around its layer, in points.
     let margin: Double
 
@@ -99,31 +100,47 @@ final class SVGBuilder {
         let opacityReading = readings.opacity
         let opacityAnimated = timeline.isAnimated(opacityReading)
         if !opacityAnimated, (timeline.modelValue(opacityReading).first ?? 0) <= 0 { return "" }
-        var hidden = inheritedHidden[ObjectIdentifier(layer)] ?? []
         let opacity = track(opacityReading, timeline)
-        hidden = LottieBuilder.union(hidden, LottieBuilder.zeroStretches(of: opacity))
+        // A layer that never shows (its opacity holds 0 throughout) is left out.
+        guard let hidden = visibility.enter(layer, opacity: opacity) else { return "" }
         timeline.hiddenIntervals = hidden
-        for sublayer in layer.sublayers { inheritedHidden[ObjectIdentifier(sublayer)] = hidden }
-        if let mask = layer.mask { inheritedHidden[ObjectIdentifier(mask)] = hidden }
         checkUnsupported(layer)
 
         var open = ""
         var close = ""
-        var pending: [String] = []
+        // Constant transform functions not yet written, as (name, arguments); adjacent translations are added up.
+        var pending: [(name: String, arguments: [Double])] = []
+        func written(_ functions: [(name: String, arguments: [Double])]) -> String {
+            functions.map { "\($0.name)(\($0.arguments.map(SVGNumber.format).joined(separator: " ")))" }
+                .joined(separator: " ")
+        }
+        func append(_ name: String, _ arguments: [Double]) {
+            if name == "translate", let last = pending.last, last.name == "translate" {
+                let sum = zip(last.arguments, arguments).map { $0 + $1 }
+                pending.removeLast()
+                if sum.contains(where: { SVGNumber.format($0) != "0" }) { pending.append((name, sum)) }
+            } else {
+                pending.append((name, arguments))
+            }
+        }
         func flush() {
             guard !pending.isEmpty else { return }
-            open += "<g transform=\"\(pending.joined(separator: " "))\">"
+            open += "<g transform=\"\(written(pending))\">"
             close = "</g>" + close
             pending = []
         }
-        func channel(_ track: Track, _ type: String, _ format: @escaping ([Double]) -> String, identity: [Double]) {
+        /// One transform channel: constant, it joins the pending functions; moving, it gets its own group.
+        /// `arguments` maps the track's value to the function's arguments.
+        func channel(_ track: Track, _ name: String, identity: [Double], _ arguments: @escaping ([Double]) -> [Double])
+        {
             if track.isConstant {
                 let value = still(track)
-                if value != identity { pending.append("\(type)(\(format(value)))") }
+                if value != identity { append(name, arguments(value)) }
             } else {
                 flush()
-                open += "<g transform=\"\(type)(\(format(still(track))))\">"
-                open += smil.animateTransform(type, track, format: format)
+                let format = { (value: [Double]) in arguments(value).map(SVGNumber.format).joined(separator: " ") }
+                open += "<g transform=\"\(name)(\(format(still(track))))\">"
+                open += smil.animateTransform(name, track, format: format)
                 close = "</g>" + close
             }
         }
@@ -131,25 +148,23 @@ final class SVGBuilder {
         let y = track(readings.position(1), timeline)
         if x.isConstant && y.isConstant {
             let p = still(x) + still(y)
-            if p != [0, 0] { pending.append("translate(\(SVGNumber.format(p.at(0))) \(SVGNumber.format(p.at(1))))") }
+            if p != [0, 0] { append("translate", [p.at(0), p.at(1)]) }
         } else {
-            channel(x, "translate", { "\(SVGNumber.format($0.at(0))) 0" }, identity: [0])
-            channel(y, "translate", { "0 \(SVGNumber.format($0.at(0)))" }, identity: [0])
+            channel(x, "translate", identity: [0]) { [$0.at(0), 0] }
+            channel(y, "translate", identity: [0]) { [0, $0.at(0)] }
         }
-        channel(track(readings.rotation, timeline), "rotate", { SVGNumber.format($0.at(0)) }, identity: [0])
+        channel(track(readings.rotation, timeline), "rotate", identity: [0]) { [$0.at(0)] }
         var skew = readings.skew
         let lottieSkew = skew.read
         skew.read = { layer in lottieSkew(layer).map { -$0 } }
-        channel(track(skew, timeline), "skewX", { SVGNumber.format($0.at(0)) }, identity: [0])
-        channel(
-            track(readings.scale(size: layer.bounds.size), timeline), "scale",
-            { "\(SVGNumber.format($0.at(0) / 100)) \(SVGNumber.format($0.at(1) / 100))" }, identity: [100, 100])
-        channel(
-            track(readings.anchor, timeline), "translate",
-            { "\(SVGNumber.format(-$0.at(0))) \(SVGNumber.format(-$0.at(1)))" }, identity: [0, 0])
+        channel(track(skew, timeline), "skewX", identity: [0]) { [$0.at(0)] }
+        channel(track(readings.scale(size: layer.bounds.size), timeline), "scale", identity: [100, 100]) {
+            [$0.at(0) / 100, $0.at(1) / 100]
+        }
+        channel(track(readings.anchor, timeline), "translate", identity: [0, 0]) { [-$0.at(0), -$0.at(1)] }
         // The innermost group: the rest of the transform, opacity, mask.
         var inner = "<g"
-        if !pending.isEmpty { inner += " transform=\"\(pending.joined(separator: " "))\"" }
+        if !pending.isEmpty { inner += " transform=\"\(written(pending))\"" }
         var innerAnimations = ""
         if !(opacity.isConstant && still(opacity) == [100]) {
             let (a, m) = attribute("opacity", opacity) { SVGNumber.format($0.at(0) / 100) }
@@ -176,6 +191,11 @@ final class SVGBuilder {
         }
         body += clipped + border(layer, timeline) + "</g>"
         return open + body + close
+    }
+
+    /// `<name attributes>content</name>`, or `<name attributes/>` without content.
+    static func element(_ name: String, _ attributes: String, _ content: String) -> String {
+        content.isEmpty ? "<\(name)\(attributes)/>" : "<\(name)\(attributes)>\(content)</\(name)>"
     }
 
     private func checkUnsupported(_ layer: Layer) {
@@ -210,7 +230,9 @@ final class SVGBuilder {
         -> String
     {
         let readings = LayerReadings(tolerance: tolerance)
-        let (a, m) = attributes([("x", 0), ("y", 1), ("width", 2), ("height", 3)], track(boundsReading, timeline))
+        var (a, m) = attributes([("x", 0), ("y", 1), ("width", 2), ("height", 3)], track(boundsReading, timeline))
+        // 0 is x's and y's initial value: saying it changes nothing.
+        a = a.replacingOccurrences(of: " x=\"0\"", with: "").replacingOccurrences(of: " y=\"0\"", with: "")
         var r = ("", "")
         if radius {
             let corner = track(readings.cornerRadius(insetByBorder: false), timeline)
@@ -218,7 +240,7 @@ final class SVGBuilder {
                 r = attributes([("rx", 0), ("ry", 0)], corner)
             }
         }
-        return "<rect" + a + r.0 + extra + ">" + m + r.1 + animations + "</rect>"
+        return Self.element("rect", a + r.0 + extra, m + r.1 + animations)
     }
 
     /// `fill` and `fill-opacity` (or the stroke's) from a colour's readings.
@@ -264,7 +286,7 @@ final class SVGBuilder {
         let (p, pm) = paint(
             "stroke", color: readings.color("border.color", .borderColor) { $0.borderColor },
             alpha: readings.alpha("border.opacity", .borderColor) { $0.borderColor }, timeline)
-        return "<rect" + a + " fill=\"none\"" + p + ">" + m + pm + "</rect>"
+        return Self.element("rect", a + " fill=\"none\"" + p, m + pm)
     }
 
     private func content(_ layer: Layer, _ timeline: LayerTimeline) -> String {
@@ -278,18 +300,61 @@ final class SVGBuilder {
 
     // MARK: Shapes
 
+    /// Path data in its short form: coordinates rounded to 0.01 pt (within 0.005 pt of the path, 1/50 of the
+    /// position tolerance), written relative to the current point (`m l c`, differences of the rounded
+    /// coordinates, so rounding never accumulates), without leading zeros and with a minus sign as separator.
     static func pathData(_ path: Path) -> String {
-        var parts: [String] = []
-        func p(_ point: Point) -> String { "\(SVGNumber.format(point.x)) \(SVGNumber.format(point.y))" }
+        var text = ""
+        // The current point and the subpath's start, in hundredths of a point.
+        var current = (x: 0.0, y: 0.0)
+        var start = (x: 0.0, y: 0.0)
+        var last = ""
+        func grid(_ point: Point) -> (x: Double, y: Double) {
+            (LottieValues.round(point.x * 100, 1), LottieValues.round(point.y * 100, 1))
+        }
+        func number(_ hundredths: Double) {
+            var n = JSONValue.format(LottieValues.round(hundredths / 100, 100))
+            if n.hasPrefix("0.") {
+                n.removeFirst()
+            } else if n.hasPrefix("-0.") {
+                n.remove(at: n.index(after: n.startIndex))
+            }
+            let needsSpace = !(last.isEmpty || n.hasPrefix("-") || (n.hasPrefix(".") && last.contains(".")))
+            text += (needsSpace ? " " : "") + n
+            last = n
+        }
+        func command(_ letter: String) {
+            text += letter
+            last = ""
+        }
+        func relative(_ point: Point) {
+            let p = grid(point)
+            number(p.x - current.x)
+            number(p.y - current.y)
+        }
         for element in path.elements {
             switch element {
-            case .move(let a): parts.append("M" + p(a))
-            case .line(let a): parts.append("L" + p(a))
-            case .cubic(let a, let c1, let c2): parts.append("C" + p(c1) + " " + p(c2) + " " + p(a))
-            case .close: parts.append("Z")
+            case .move(let a):
+                command("m")
+                relative(a)
+                current = grid(a)
+                start = current
+            case .line(let a):
+                command("l")
+                relative(a)
+                current = grid(a)
+            case .cubic(let a, let c1, let c2):
+                command("c")
+                relative(c1)
+                relative(c2)
+                relative(a)
+                current = grid(a)
+            case .close:
+                command("z")
+                current = start
             }
         }
-        return parts.joined()
+        return text
     }
 
     private func shape(_ shape: ShapeLayer, _ timeline: LayerTimeline) -> String {
@@ -362,7 +427,7 @@ final class SVGBuilder {
                 }
             }
         }
-        return "<path" + attributes + ">" + animations + "</path>"
+        return Self.element("path", attributes, animations)
     }
 
     // MARK: Gradients
@@ -466,9 +531,11 @@ final class SVGBuilder {
         let outlines = glyphs.glyphOutlines(of: layer)
         guard !outlines.glyphs.isEmpty else { return "" }
         let color = layer.foregroundColor
-        var result = "<g fill=\"\(SVGNumber.color([color.red, color.green, color.blue]))\""
-        if color.alpha < 1 { result += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
-        result += ">"
+        var paint = " fill=\"\(SVGNumber.color([color.red, color.green, color.blue]))\""
+        if color.alpha < 1 { paint += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
+        // One glyph (a digit's cell) carries its paint itself; several share a group's.
+        let single = outlines.glyphs.count == 1
+        var result = single ? "" : "<g" + paint + ">"
         for glyph in outlines.glyphs {
             let id: String
             if let known = glyphIDs[glyph.id] {
@@ -479,8 +546,9 @@ final class SVGBuilder {
                 definitions.append("<path id=\"\(id)\" d=\"\(Self.pathData(glyph.outline))\"/>")
             }
             result +=
-                "<use href=\"#\(id)\" x=\"\(SVGNumber.format(glyph.origin.x))\" y=\"\(SVGNumber.format(glyph.origin.y))\"/>"
+                "<use href=\"#\(id)\" x=\"\(SVGNumber.format(glyph.origin.x))\" y=\"\(SVGNumber.format(glyph.origin.y))\""
+                + (single ? paint : "") + "/>"
         }
-        return result + "</g>"
+        return single ? result : result + "</g>"
     }
 }

@@ -9,8 +9,9 @@ public struct SVGExportOptions: Sendable, Hashable {
     public var tolerance: ExportTolerance
     /// Whether the clip's background colour is drawn as a rectangle under everything. Default true.
     public var includesBackground: Bool
-    /// Whether the animation repeats forever (`repeatCount="indefinite"`) or stops on its last frame
-    /// (`fill="freeze"`); nil (default) repeats a clip that loops and stops one that does not.
+    /// Whether the animation repeats forever (`repeatCount="indefinite"`) or stops on its last frame (each
+    /// element ends and its attribute shows the last value); nil (default) repeats a clip that loops and stops one
+    /// that does not.
     public var repeats: Bool?
 
     public init(
