@@ -1,11 +1,12 @@
 // DynamicsBenchmark: ms per engine step on the shared reference scenes (ReferenceScenes), release build, and the
 // same scenes in pymunk (Chipmunk2D) and pybox2d (Box2D 2.3) run from Benchmarks/peers in the same run.
 //
-//   swift run -c release DynamicsBenchmark [--no-peers] [--repeat N]
+//   swift run -c release DynamicsBenchmark [--no-peers] [--repeat N] [--only SCENE]
 //
 // Every engine steps 1/120 s at its own defaults (ours: 4 substeps; pymunk: 10 iterations; Box2D: 8 velocity +
 // 3 position iterations). Figures: the mean ms/step over the first second (everything moving), over three seconds
-// and over five (settling; engines that sleep get faster). Time is the thread's CPU time, so that time slices
+// and over five (settling; engines that sleep get faster), and over seconds 1–5 (the contact-heavy part of the
+// issue-13 pile, `columns1000`: 1,000 boxes in 25 columns falling into 600 × 1,200 pt). Time is the thread's CPU time, so that time slices
 // lost to other processes on a shared machine do not count; the engines run in turns, N rounds, best of N each.
 import BenchmarkSupport
 import Foundation
@@ -24,6 +25,7 @@ var awake = PhysicsSettings()
 awake.allowsSleeping = false
 
 let scenes = [
+    Scene(name: "columns1000") { try ReferenceScenes.columnPile() },
     Scene(name: "pile1000") {
         try ReferenceScenes.pile(count: 1000, width: 1000, height: 800, minimumSide: 10, maximumSide: 30)
     },
@@ -41,16 +43,20 @@ struct Figures {
     var firstSecond: Double
     var threeSeconds: Double
     var fiveSeconds: Double
+    /// Seconds 1–5 (steps 121…600).
+    var laterSeconds: Double
     var awakeAtEnd: Int
 
     static let unmeasured = Figures(
-        firstSecond: .infinity, threeSeconds: .infinity, fiveSeconds: .infinity, awakeAtEnd: 0)
+        firstSecond: .infinity, threeSeconds: .infinity, fiveSeconds: .infinity, laterSeconds: .infinity,
+        awakeAtEnd: 0)
 
     /// The better of two measurements, figure by figure.
     func best(_ other: Figures) -> Figures {
         Figures(
             firstSecond: min(firstSecond, other.firstSecond), threeSeconds: min(threeSeconds, other.threeSeconds),
-            fiveSeconds: min(fiveSeconds, other.fiveSeconds), awakeAtEnd: other.awakeAtEnd)
+            fiveSeconds: min(fiveSeconds, other.fiveSeconds), laterSeconds: min(laterSeconds, other.laterSeconds),
+            awakeAtEnd: other.awakeAtEnd)
     }
 }
 
@@ -69,7 +75,7 @@ func measure(_ scene: Scene) throws -> Figures {
     let fiveSeconds = threadMilliseconds() - start
     return Figures(
         firstSecond: oneSecond / 120, threeSeconds: threeSeconds / 360, fiveSeconds: fiveSeconds / 600,
-        awakeAtEnd: world.awakeBodyCount)
+        laterSeconds: (fiveSeconds - oneSecond) / 480, awakeAtEnd: world.awakeBodyCount)
 }
 
 /// Runs a peer script once and returns its figures per scene, or nil (with a note) if it cannot run.
@@ -100,7 +106,8 @@ func runPeer(_ script: String) -> (engine: String, figures: [String: Figures])? 
     for (name, values) in sceneFigures {
         figures[name] = Figures(
             firstSecond: values["ms_per_step_1s"] ?? .nan, threeSeconds: values["ms_per_step_3s"] ?? .nan,
-            fiveSeconds: values["ms_per_step_5s"] ?? .nan, awakeAtEnd: Int(values["awake_end"] ?? -1))
+            fiveSeconds: values["ms_per_step_5s"] ?? .nan, laterSeconds: values["ms_per_step_1to5s"] ?? .nan,
+            awakeAtEnd: Int(values["awake_end"] ?? -1))
     }
     return (engine, figures)
 }
@@ -112,13 +119,17 @@ func pad(_ text: String, _ width: Int) -> String {
 let arguments = CommandLine.arguments
 let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[min($0 + 1, arguments.count - 1)]) } ?? 3
 let withPeers = !arguments.contains("--no-peers")
+let only = arguments.firstIndex(of: "--only").map { arguments[min($0 + 1, arguments.count - 1)] }
+let selected = scenes.filter { only == nil || $0.name.hasPrefix(only ?? "") }
 
-print("DynamicsBenchmark: CPU ms per 1/120 s step, best of \(repeats) rounds: mean over the first 1 s / 3 s / 5 s")
+print(
+    "DynamicsBenchmark: CPU ms per 1/120 s step, best of \(repeats) rounds: mean over the first 1 s / 3 s / 5 s, "
+        + "and over seconds 1–5")
 var results: [(engine: String, figures: [String: Figures])] = [("KineticDynamics", [:])]
 let peerScripts = withPeers ? ["pymunk_scenes.py", "box2d_scenes.py"] : []
 var peerNames: [String: String] = [:]
 for _ in 0..<repeats {
-    for scene in scenes {
+    for scene in selected {
         results[0].figures[scene.name] = (results[0].figures[scene.name] ?? .unmeasured).best(try measure(scene))
     }
     for (k, script) in peerScripts.enumerated() {
@@ -130,19 +141,19 @@ for _ in 0..<repeats {
         }
     }
 }
-for scene in scenes {
+for scene in selected {
     guard let ours = results[0].figures[scene.name] else { continue }
     for (k, (engine, figures)) in results.enumerated() {
         guard let f = figures[k == 0 ? scene.name : scene.peerScene ?? scene.name] else { continue }
         var line = "  " + pad(engine, 16) + " " + pad(scene.name, 22)
         line += String(
-            format: " %7.3f  %7.3f  %7.3f ms  awake at 5 s: %4d", f.firstSecond, f.threeSeconds, f.fiveSeconds,
-            f.awakeAtEnd)
+            format: " %7.3f  %7.3f  %7.3f  1–5 s %7.3f ms  awake at 5 s: %4d", f.firstSecond, f.threeSeconds,
+            f.fiveSeconds, f.laterSeconds, f.awakeAtEnd)
         if engine != "KineticDynamics" {
             line += String(
-                format: "  peer/ours %.2f %.2f %.2f", f.firstSecond / ours.firstSecond,
-                f.threeSeconds / ours.threeSeconds,
-                f.fiveSeconds / ours.fiveSeconds)
+                format: "  peer/ours %.2f %.2f %.2f %.2f", f.firstSecond / ours.firstSecond,
+                f.threeSeconds / ours.threeSeconds, f.fiveSeconds / ours.fiveSeconds,
+                f.laterSeconds / ours.laterSeconds)
         }
         print(line)
     }
