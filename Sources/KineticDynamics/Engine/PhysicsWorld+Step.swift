@@ -204,140 +204,57 @@ extension PhysicsWorld {
                 c += 1
             }
         }
-        let baseDistance = settings.speculativeDistance
-        let slop = settings.linearSlop
-        let scratch = self.scratch
-        var toWake: [Int32] = []
-        var events: [(a: Int32, b: Int32, point: Point, began: Bool)] = []
+        if scratches.isEmpty { scratches.append(scratch) }
+        if narrowFlags.count < contacts.count {
+            narrowFlags = Array(repeating: 0, count: max(contacts.count, 2 * narrowFlags.count))
+        }
+        let pool = contacts.count >= parallelThreshold ? solverPool() : nil
         let vertexBase = vertices.withUnsafeMutableBufferPointer { $0.baseAddress }
         let normalBase = normals.withUnsafeMutableBufferPointer { $0.baseAddress }
         guard let vertexBase, let normalBase else { return }
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
             states.withUnsafeBufferPointer { stateBuffer in
                 contacts.withUnsafeMutableBufferPointer { contactBuffer in
-                    guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress,
-                        let contacts = contactBuffer.baseAddress
-                    else { return }
-                    for c in 0..<contactBuffer.count {
-                        let contact = contacts + c
-                        let ia = Int(contact.pointee.bodyA)
-                        let ib = Int(contact.pointee.bodyB)
-                        let a = bodies + ia
-                        let b = bodies + ib
-                        if !a.pointee.isAwake && !b.pointee.isAwake { continue }
-                        // How far the pair can close in one step: relative velocity plus rotation at the extents.
-                        let reach =
-                            (states[ib].velocity - states[ia].velocity).length
-                            + abs(states[ia].angularVelocity) * a.pointee.maximumExtent
-                            + abs(states[ib].angularVelocity) * b.pointee.maximumExtent
-                        let speculative = baseDistance + dt * reach
-                        let offset = b.pointee.center - a.pointee.center
-                        let drift = offset - contact.pointee.cachedOffset
-                        if abs(drift.x) <= 1e-9 && abs(drift.y) <= 1e-9
-                            && contact.pointee.cachedRotationA == a.pointee.rotation
-                            && contact.pointee.cachedRotationB == b.pointee.rotation
-                            && speculative <= contact.pointee.cachedSpeculativeDistance
-                        {
-                            // Same relative pose as last step: the manifold is unchanged but for its world points.
-                            contact.pointee.manifold.point0.point =
-                                a.pointee.center + contact.pointee.manifold.point0.anchorA
-                            contact.pointee.manifold.point1.point =
-                                a.pointee.center + contact.pointee.manifold.point1.anchorA
-                            continue
-                        }
-                        contact.pointee.cachedOffset = offset
-                        contact.pointee.cachedRotationA = a.pointee.rotation
-                        contact.pointee.cachedRotationB = b.pointee.rotation
-                        contact.pointee.cachedSpeculativeDistance = speculative
-                        var manifold = Self.manifold(
-                            a, b, speculativeDistance: speculative, linearSlop: slop, vertices: vertexBase,
-                            normals: normalBase, scratch: scratch)
-                        // Warm starting: a point keeps the impulses of the old point with the same feature id.
-                        let old = contact.pointee.manifold
-                        if manifold.pointCount > 0 { Self.inherit(&manifold.point0, from: old) }
-                        if manifold.pointCount > 1 { Self.inherit(&manifold.point1, from: old) }
-                        contact.pointee.manifold = manifold
-                        let touching = manifold.pointCount > 0
-                        if touching != contact.pointee.isTouching {
-                            contact.pointee.isTouching = touching
-                            let delta: Int32 = touching ? 1 : -1
-                            a.pointee.touchingCount += delta
-                            b.pointee.touchingCount += delta
-                            events.append(
-                                (Int32(ia), Int32(ib), touching ? manifold.point0.point : old.point0.point, touching))
-                        }
-                        if touching {
-                            if a.pointee.isDynamic && !a.pointee.isAwake { toWake.append(Int32(ia)) }
-                            if b.pointee.isDynamic && !b.pointee.isAwake { toWake.append(Int32(ib)) }
+                    narrowFlags.withUnsafeMutableBufferPointer { flagBuffer in
+                        scratches.withUnsafeBufferPointer { scratchBuffer in
+                            guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else {
+                                return
+                            }
+                            let phase = NarrowPhase(
+                                bodies: bodies, states: states, contacts: contactBuffer, flags: flagBuffer,
+                                vertices: vertexBase, normals: normalBase, scratches: scratchBuffer,
+                                speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop,
+                                dt: dt)
+                            if let pool {
+                                pool.run { participant, participants in phase.run(participant, participants) }
+                            } else {
+                                phase.run(0, 1)
+                            }
                         }
                     }
                 }
             }
         }
-        for event in events {
-            contactEvents.append(
-                ContactEvent(
-                    bodyA: id(ofIndex: event.a), bodyB: id(ofIndex: event.b), point: event.point, began: event.began))
+        // In contact order: touching counts, begin/end events, sleeping bodies touched by awake ones.
+        var toWake: [Int32] = []
+        for c in 0..<contacts.count where narrowFlags[c] != 0 {
+            let flags = narrowFlags[c]
+            let ia = contacts[c].bodyA
+            let ib = contacts[c].bodyB
+            if flags & NarrowPhase.touchingChanged != 0 {
+                let touching = contacts[c].isTouching
+                let delta: Int32 = touching ? 1 : -1
+                bodies[Int(ia)].touchingCount += delta
+                bodies[Int(ib)].touchingCount += delta
+                contactEvents.append(
+                    ContactEvent(
+                        bodyA: id(ofIndex: ia), bodyB: id(ofIndex: ib), point: contacts[c].manifold.point0.point,
+                        began: touching))
+            }
+            if flags & NarrowPhase.wakesA != 0 { toWake.append(ia) }
+            if flags & NarrowPhase.wakesB != 0 { toWake.append(ib) }
         }
         for i in toWake { wakeIsland(of: Int(i)) }
-    }
-
-    /// A point of the new manifold inherits the impulses of the old point with the same feature id.
-    @inline(__always) private static func inherit(_ p: inout ManifoldPoint, from old: Manifold) {
-        if old.pointCount > 0 && old.point0.id == p.id {
-            p.normalImpulse = old.point0.normalImpulse
-            p.tangentImpulse = old.point0.tangentImpulse
-        } else if old.pointCount > 1 && old.point1.id == p.id {
-            p.normalImpulse = old.point1.normalImpulse
-            p.tangentImpulse = old.point1.tangentImpulse
-        }
-    }
-
-    /// The contact manifold of two bodies' shapes (empty when farther apart than `speculativeDistance`).
-    @inline(__always) private static func manifold(
-        _ a: UnsafeMutablePointer<Body>, _ b: UnsafeMutablePointer<Body>, speculativeDistance: Double,
-        linearSlop: Double, vertices: UnsafeMutablePointer<Point>, normals: UnsafeMutablePointer<Point>,
-        scratch: CollisionScratch
-    ) -> Manifold {
-        // The shapes' own boxes farther apart than the speculative distance: no points, skip the SAT.
-        let boxA = a.pointee.shapeBounds
-        let boxB = b.pointee.shapeBounds
-        if boxA.minX - boxB.maxX > speculativeDistance || boxB.minX - boxA.maxX > speculativeDistance
-            || boxA.minY - boxB.maxY > speculativeDistance || boxB.minY - boxA.maxY > speculativeDistance
-        {
-            return Manifold()
-        }
-        let transformA = a.pointee.transform
-        let transformB = b.pointee.transform
-        let startA = Int(a.pointee.vertexStart)
-        let viewA = PolygonView(
-            vertices: vertices + startA, normals: normals + startA, count: Int(a.pointee.vertexCount),
-            radius: a.pointee.radius)
-        let startB = Int(b.pointee.vertexStart)
-        if b.pointee.shapeKind == .circle {
-            let centerB = vertices[startB]
-            let radiusB = b.pointee.radius
-            switch a.pointee.shapeKind {
-            case .circle:
-                return collideCircles(
-                    centerA: viewA.vertices[0], radiusA: viewA.radius, transformA, centerB: centerB, radiusB: radiusB,
-                    transformB, speculativeDistance: speculativeDistance)
-            case .segment:
-                return collideSegmentAndCircle(
-                    viewA.vertices[0], viewA.vertices[1], transformA, centerB: centerB, radiusB: radiusB, transformB,
-                    speculativeDistance: speculativeDistance)
-            case .polygon:
-                return collidePolygonAndCircle(
-                    viewA, transformA, centerB: centerB, radiusB: radiusB, transformB,
-                    speculativeDistance: speculativeDistance)
-            }
-        }
-        let viewB = PolygonView(
-            vertices: vertices + startB, normals: normals + startB, count: Int(b.pointee.vertexCount),
-            radius: b.pointee.radius)
-        return collidePolygons(
-            viewA, transformA, viewB, transformB, speculativeDistance: speculativeDistance, linearSlop: linearSlop,
-            scratch: scratch)
     }
 
     // MARK: Solver
@@ -365,9 +282,10 @@ extension PhysicsWorld {
         let staticSoftness = Softness(
             hertz: settings.staticContactHertzScale * contactHertz, zeta: settings.contactDampingRatio, h: h)
         let jointSoftness = Softness(hertz: settings.jointHertz, zeta: settings.jointDampingRatio, h: h)
-        constraints.removeAll(keepingCapacity: true)
+        selectedConstraints.removeAll(keepingCapacity: true)
         // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
         // solved last in each pass, a wall sees the push of everything above it and keeps overlap small.
+        var dynamicCount = 0
         states.withUnsafeMutableBufferPointer { stateBuffer in
             bodies.withUnsafeBufferPointer { bodyBuffer in
                 contacts.withUnsafeBufferPointer { contactBuffer in
@@ -397,89 +315,71 @@ extension PhysicsWorld {
                                 if manifold.pointCount > 1 { nearest = min(nearest, manifold.point1.separation) }
                                 if nearest + dt * min(0, closing) > settings.linearSlop { continue }
                             }
-                            var constraint = ContactConstraint(
-                                bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB, contact: Int32(c),
-                                normal: .zero, friction: contact.pointee.friction,
-                                restitution: contact.pointee.restitution,
-                                softness: bothDynamic ? softness : staticSoftness, pointCount: 0)
-                            ContactSolver.prepare(&constraint, manifold: contact.pointee.manifold, states: states)
-                            constraints.append(constraint)
+                            selectedConstraints.append(
+                                ContactConstraint(
+                                    bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB, contact: Int32(c),
+                                    normal: .zero, friction: contact.pointee.friction,
+                                    restitution: contact.pointee.restitution,
+                                    softness: bothDynamic ? softness : staticSoftness, pointCount: 0))
                         }
+                        if pass == 0 { dynamicCount = selectedConstraints.count }
                     }
                 }
             }
         }
+        // Colour the constraints and lay them out colour by colour.
+        selectedConstraints.withUnsafeBufferPointer { selected in
+            bodies.withUnsafeBufferPointer { bodyBuffer in
+                coloring.build(
+                    count: selected.count, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
+                    bodyA: { selected[$0].bodyA }, bodyB: { selected[$0].bodyB },
+                    isDynamic: { bodyBuffer[Int($0)].isDynamic })
+            }
+        }
+        constraints.removeAll(keepingCapacity: true)
+        for k in coloring.order { constraints.append(selectedConstraints[Int(k)]) }
         activeJoints.removeAll(keepingCapacity: true)
         for j in 0..<joints.count where joints[j].isAlive {
             if bodies[Int(joints[j].bodyA)].isAwake || bodies[Int(joints[j].bodyB)].isAwake { activeJoints.append(j) }
         }
+        // Threads pay only when there is enough to split; the result is the same either way.
+        let pool = constraints.count >= parallelThreshold ? solverPool() : nil
         let maxSpeed = settings.maximumLinearSpeed
         let maxRotation = 0.25 * Double.pi * inverseH
         let pushSpeed = settings.maximumContactPushSpeed
+        let threshold = settings.restitutionThreshold
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
             states.withUnsafeMutableBufferPointer { stateBuffer in
-                constraints.withUnsafeMutableBufferPointer { constraintBuffer in
-                    integration.withUnsafeBufferPointer { inputs in
-                        guard let states = stateBuffer.baseAddress, let bodies = bodyBuffer.baseAddress else { return }
-                        for j in activeJoints { JointSolver.prepare(&joints[j], bodies: bodies, states: states, h: h) }
-                        for substep in 0..<substeps {
-                            let odd = substep % 2 == 1
-                            // Integrate velocities: gravity, forces, damping, speed limits.
-                            for input in inputs {
-                                let i = Int(input.body)
-                                var v = states[i].velocity
-                                var w = states[i].angularVelocity
-                                v = multiplyAdd(v, h, input.linearAcceleration) * input.linearDampingFactor
-                                w = (w + h * input.angularAcceleration) * input.angularDampingFactor
-                                let speed2 = v.lengthSquared
-                                if speed2 > maxSpeed * maxSpeed { v = v * (maxSpeed / speed2.squareRoot()) }
-                                if w * w > maxRotation * maxRotation { w = w > 0 ? maxRotation : -maxRotation }
-                                states[i].velocity = v
-                                states[i].angularVelocity = w
+                contacts.withUnsafeMutableBufferPointer { contactBuffer in
+                    constraints.withUnsafeMutableBufferPointer { constraintBuffer in
+                        integration.withUnsafeBufferPointer { inputs in
+                            joints.withUnsafeMutableBufferPointer { jointBuffer in
+                                activeJoints.withUnsafeBufferPointer { active in
+                                    coloring.colours.withUnsafeBufferPointer { colours in
+                                        guard let states = stateBuffer.baseAddress,
+                                            let bodies = bodyBuffer.baseAddress
+                                        else { return }
+                                        let stages = SolverStages(
+                                            states: states, bodies: bodies, contacts: contactBuffer,
+                                            constraints: constraintBuffer, colours: colours, inputs: inputs,
+                                            joints: jointBuffer, activeJoints: active, pool: pool,
+                                            substeps: substeps, h: h, inverseH: inverseH,
+                                            jointSoftness: jointSoftness, maximumSpeed: maxSpeed,
+                                            maximumRotation: maxRotation, pushSpeed: pushSpeed,
+                                            restitutionThreshold: threshold)
+                                        if let pool {
+                                            pool.run { participant, participants in
+                                                stages.run(participant, participants)
+                                            }
+                                        } else {
+                                            stages.run(0, 1)
+                                        }
+                                    }
+                                }
                             }
-                            for j in activeJoints { JointSolver.warmStart(joints[j], states: states) }
-                            ContactSolver.warmStart(constraintBuffer, states)
-                            for j in activeJoints {
-                                JointSolver.solve(
-                                    &joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: true)
-                            }
-                            ContactSolver.solve(
-                                constraintBuffer, states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                                useBias: true,
-                                reversed: odd)
-                            // Integrate positions as deltas from the start of the step.
-                            for input in inputs {
-                                let i = Int(input.body)
-                                let w = states[i].angularVelocity
-                                if w != 0 { states[i].deltaRotation = states[i].deltaRotation.integrated(by: h * w) }
-                                states[i].deltaPosition = multiplyAdd(states[i].deltaPosition, h, states[i].velocity)
-                            }
-                            for j in activeJoints {
-                                JointSolver.solve(
-                                    &joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: false)
-                            }
-                            ContactSolver.solve(
-                                constraintBuffer, states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                                useBias: false, reversed: !odd)
                         }
-                        ContactSolver.applyRestitution(
-                            constraintBuffer, states, threshold: settings.restitutionThreshold)
                     }
                 }
-            }
-        }
-        // Store impulses for warm starting next step.
-        for constraint in constraints {
-            let c = Int(constraint.contact)
-            if constraint.pointCount > 0 {
-                contacts[c].manifold.point0.normalImpulse = constraint.point0.normalImpulse
-                contacts[c].manifold.point0.tangentImpulse = constraint.point0.tangentImpulse
-                contacts[c].manifold.point0.maxNormalImpulse = constraint.point0.maxNormalImpulse
-            }
-            if constraint.pointCount > 1 {
-                contacts[c].manifold.point1.normalImpulse = constraint.point1.normalImpulse
-                contacts[c].manifold.point1.tangentImpulse = constraint.point1.tangentImpulse
-                contacts[c].manifold.point1.maxNormalImpulse = constraint.point1.maxNormalImpulse
             }
         }
         finalizeBodies(dt: dt)

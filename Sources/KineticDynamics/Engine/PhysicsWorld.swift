@@ -47,6 +47,15 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var contacts: [Contact] = []
     @exclusivity(unchecked) var pairs = PairTable()
     @exclusivity(unchecked) var constraints: [ContactConstraint] = []
+    /// Scratch: the step's constraints in contact order, before ``coloring`` lays them out colour by colour.
+    @exclusivity(unchecked) var selectedConstraints: [ContactConstraint] = []
+    @exclusivity(unchecked) var coloring = ConstraintColoring()
+    /// The worker threads, made when ``PhysicsSettings/threadCount`` first asks for more than one.
+    private var pool: SolverPool?
+    /// Per participant: collision scratch buffers (the first is ``scratch``).
+    var scratches: [CollisionScratch] = []
+    /// Scratch: the narrow phase's flags per contact (``NarrowPhase``).
+    @exclusivity(unchecked) var narrowFlags: [UInt8] = []
     @exclusivity(unchecked) var joints: [Joint] = []
     private var freeJoints: [Int32] = []
     @exclusivity(unchecked) var awake: [Int32] = []
@@ -89,7 +98,30 @@ public final class PhysicsWorld {
         states.append(BodyState())
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        pool?.shutDown()
+        scratch.deallocate()
+        for extra in scratches.dropFirst() { extra.deallocate() }
+    }
+
+    /// The solver's worker pool for ``PhysicsSettings/threadCount`` (clamped to 1…``PhysicsSettings/maximumThreadCount``),
+    /// or nil for one thread. A changed count replaces the pool.
+    func solverPool() -> SolverPool? {
+        let count = min(max(settings.threadCount, 1), PhysicsSettings.maximumThreadCount)
+        guard count > 1 else { return nil }
+        if let pool, pool.participants == count { return pool }
+        pool?.shutDown()
+        let made = SolverPool(participants: count)
+        pool = made
+        if scratches.isEmpty { scratches.append(scratch) }
+        while scratches.count < count { scratches.append(CollisionScratch()) }
+        return made
+    }
+
+    /// Fewer contacts or contact constraints than this are handled on the calling thread alone (splitting them
+    /// costs more than it saves); the result is the same either way. 256; tests lower it to run small scenes on
+    /// several threads.
+    var parallelThreshold = 256
 
     // MARK: Bodies
 
