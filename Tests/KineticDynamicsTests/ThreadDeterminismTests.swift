@@ -8,12 +8,14 @@ final class ThreadDeterminismTests: XCTestCase {
     /// FNV-1a over the bit patterns of every box's position, angle and velocity after `steps` steps, and the step
     /// at which the world first rested (−1 if it did not).
     private func run(
-        _ build: (PhysicsSettings) throws -> ReferenceScenes.Built, threads: Int, steps: Int, threshold: Int
+        _ build: (PhysicsSettings) throws -> ReferenceScenes.Built, threads: Int, steps: Int, threshold: Int,
+        sweepsFully: Bool = false
     ) throws -> (hash: UInt64, restStep: Int) {
         var settings = PhysicsSettings()
         settings.threadCount = threads
         let scene = try build(settings)
         scene.world.parallelThreshold = threshold
+        scene.world.sweepsFully = sweepsFully
         var restStep = -1
         for n in 1...steps {
             scene.world.step()
@@ -64,6 +66,9 @@ final class ThreadDeterminismTests: XCTestCase {
         let two = try run(build, threads: 2, steps: 150, threshold: 256)
         XCTAssertEqual(two.hash, one.hash)
         XCTAssertEqual(two.restStep, one.restStep)
+        // The broad phase's partial sweeps (only pairs with a moved box) find exactly the pairs of full sweeps.
+        let full = try run(build, threads: 2, steps: 150, threshold: 256, sweepsFully: true)
+        XCTAssertEqual(full.hash, one.hash)
     }
 
     func testThreadCountOutsideItsRangeIsClamped() throws {

@@ -59,16 +59,20 @@ extension PhysicsWorld {
 
     /// Sort-and-sweep over fat boxes (each body's box grown by ``fatMargin`` and kept until the body leaves it). When no box
     /// was left and nothing was added, removed, woken or put to sleep, the pairs are those of the last sweep and
-    /// the sweep is skipped. Returns whether it swept.
-    private func findPairs() -> Bool {
+    /// the sweep is skipped. When only some boxes were left (a pile settling), the sweep reports only the pairs
+    /// with a box that moved: the others overlap as they did and have their contacts already.
+    private func findPairs() -> SweepKind {
         let margin = Self.fatMargin
+        var full = broadPhaseNeedsSweep || sweepsFully
         var changed = broadPhaseNeedsSweep
         broadPhaseNeedsSweep = false
+        let step = stepIndex
         proxies.withUnsafeMutableBufferPointer { proxies in
-            bodies.withUnsafeBufferPointer { bodies in
+            bodies.withUnsafeMutableBufferPointer { bodies in
                 for k in 0..<proxies.count {
                     let body = bodies[Int(proxies[k].body)]
                     let box = body.bounds
+                    proxies[k].moved = false
                     if box.minX < proxies[k].minX || box.maxX > proxies[k].maxX || box.minY < proxies[k].minY
                         || box.maxY > proxies[k].maxY
                     {
@@ -76,16 +80,23 @@ extension PhysicsWorld {
                         proxies[k].maxX = box.maxX + margin
                         proxies[k].minY = box.minY - margin
                         proxies[k].maxY = box.maxY + margin
+                        proxies[k].moved = true
+                        let i = Int(proxies[k].body)
+                        bodies[i].fatBounds = BoundingBox(
+                            minX: proxies[k].minX, minY: proxies[k].minY, maxX: proxies[k].maxX,
+                            maxY: proxies[k].maxY)
+                        bodies[i].proxyMovedStep = step
                         changed = true
                     }
                     if proxies[k].isAwake != body.isAwake {
                         proxies[k].isAwake = body.isAwake
                         changed = true
+                        full = true
                     }
                 }
             }
         }
-        guard changed else { return false }
+        guard changed else { return .none }
         proxies.withUnsafeMutableBufferPointer { proxies in
             bodies.withUnsafeBufferPointer { bodies in
                 // Insertion sort by minX: the order changes little between steps.
@@ -118,6 +129,7 @@ extension PhysicsWorld {
                         for k in 0..<count {
                             let boxB = proxies[Int(hits[k])]
                             if !boxA.isAwake && !boxB.isAwake { continue }
+                            if !full && !boxA.moved && !boxB.moved { continue }
                             if !shouldCollide(bodies[Int(boxA.body)], bodies[Int(boxB.body)]) { continue }
                             candidatePairs.append(PairTable.key(boxA.body, boxB.body))
                         }
@@ -132,7 +144,17 @@ extension PhysicsWorld {
                 createContact(Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
             }
         }
-        return true
+        return full ? .full : .moved
+    }
+
+    /// What ``findPairs()`` did.
+    enum SweepKind {
+        /// Nothing changed: no sweep.
+        case none
+        /// Every pair was reported (and marked seen).
+        case full
+        /// Only the pairs with a box that moved were reported.
+        case moved
     }
 
     /// How much a proxy's box is grown beyond the body's own, in points: 1. A larger margin (5 pt, say) lets a
@@ -192,13 +214,24 @@ extension PhysicsWorld {
         // Bounds from the velocities the step starts with (forces, impulses and velocities set since the last
         // step included), so the broad phase sees how far each body can go in this step.
         for i in 1..<bodies.count where bodies[i].isAwake { updateBounds(i, timeStep: dt) }
-        let swept = findPairs()
-        // Drop pairs whose boxes stopped overlapping (pairs of two sleeping bodies are kept as they are).
+        let sweep = findPairs()
+        // Drop pairs whose boxes stopped overlapping (pairs of two sleeping bodies are kept as they are): after a
+        // full sweep those it did not see, after a partial one those with a moved box that no longer overlaps.
         var c = 0
-        while swept && c < contacts.count {
+        while sweep != .none && c < contacts.count {
             let contact = contacts[c]
-            let awake = bodies[Int(contact.bodyA)].isAwake || bodies[Int(contact.bodyB)].isAwake
-            if awake && contact.lastSeen != stepIndex {
+            let a = bodies[Int(contact.bodyA)]
+            let b = bodies[Int(contact.bodyB)]
+            let awake = a.isAwake || b.isAwake
+            let stale: Bool
+            if sweep == .full {
+                stale = contact.lastSeen != stepIndex
+            } else {
+                stale =
+                    (a.proxyMovedStep == stepIndex || b.proxyMovedStep == stepIndex)
+                    && !a.fatBounds.overlaps(b.fatBounds)
+            }
+            if awake && stale {
                 destroyContact(c)
             } else {
                 c += 1

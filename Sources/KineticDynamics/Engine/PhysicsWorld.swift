@@ -122,6 +122,8 @@ public final class PhysicsWorld {
     /// costs more than it saves); the result is the same either way. 256; tests lower it to run small scenes on
     /// several threads.
     var parallelThreshold = 256
+    /// When true every sweep of the broad phase reports every pair (tests compare it with the partial sweeps).
+    var sweepsFully = false
 
     // MARK: Bodies
 
