@@ -27,16 +27,23 @@ struct Scene {
 var awake = PhysicsSettings()
 awake.allowsSleeping = false
 
-/// The issue-13 pile on `threads` threads.
-func columnPile(threads: Int) throws -> ReferenceScenes.Built {
+/// The issue-13 pile on `threads` threads, sleeping on unless `sleeping` is false.
+func columnPile(threads: Int, sleeping: Bool = true) throws -> ReferenceScenes.Built {
     var settings = PhysicsSettings()
     settings.threadCount = threads
+    settings.allowsSleeping = sleeping
     return try ReferenceScenes.columnPile(settings: settings)
 }
 
 let scenes = [
     Scene(name: "columns1000") { try columnPile(threads: 1) },
     Scene(name: "columns1000 (2 threads)", peerScene: "columns1000", threads: 2) { try columnPile(threads: 2) },
+    Scene(name: "columns1000 (no sleeping)", peerScene: "columns1000") {
+        try columnPile(threads: 1, sleeping: false)
+    },
+    Scene(name: "columns1000 (no sleeping, 2 threads)", peerScene: "columns1000", threads: 2) {
+        try columnPile(threads: 2, sleeping: false)
+    },
     Scene(name: "pile1000") {
         try ReferenceScenes.pile(count: 1000, width: 1000, height: 800, minimumSide: 10, maximumSide: 30)
     },
@@ -158,7 +165,7 @@ for scene in selected {
     guard let ours = results[0].figures[scene.name] else { continue }
     for (k, (engine, figures)) in results.enumerated() {
         guard let f = figures[k == 0 ? scene.name : scene.peerScene ?? scene.name] else { continue }
-        var line = "  " + pad(engine, 16) + " " + pad(scene.name, 22)
+        var line = "  " + pad(engine, 16) + " " + pad(scene.name, 36)
         line += String(
             format: " %7.3f  %7.3f  %7.3f  1–5 s %7.3f ms  awake at 5 s: %4d", f.firstSecond, f.threeSeconds,
             f.fiveSeconds, f.laterSeconds, f.awakeAtEnd)

@@ -316,50 +316,54 @@ extension PhysicsWorld {
             hertz: settings.staticContactHertzScale * contactHertz, zeta: settings.contactDampingRatio, h: h)
         let jointSoftness = Softness(hertz: settings.jointHertz, zeta: settings.jointDampingRatio, h: h)
         selectedConstraints.removeAll(keepingCapacity: true)
+        staticConstraints.removeAll(keepingCapacity: true)
+        var hasRestitution = false
         // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
         // solved last in each pass, a wall sees the push of everything above it and keeps overlap small.
-        var dynamicCount = 0
         states.withUnsafeMutableBufferPointer { stateBuffer in
             bodies.withUnsafeBufferPointer { bodyBuffer in
                 contacts.withUnsafeBufferPointer { contactBuffer in
                     guard let states = stateBuffer.baseAddress, let bodies = bodyBuffer.baseAddress,
                         let contacts = contactBuffer.baseAddress
                     else { return }
-                    for pass in 0..<2 {
-                        for c in 0..<contactBuffer.count where contacts[c].isTouching {
-                            let contact = contacts + c
-                            let a = bodies + Int(contact.pointee.bodyA)
-                            let b = bodies + Int(contact.pointee.bodyB)
-                            guard a.pointee.isAwake || b.pointee.isAwake else { continue }
-                            let bothDynamic = a.pointee.isDynamic && b.pointee.isDynamic
-                            guard bothDynamic == (pass == 0) else { continue }
-                            // Two moving bodies whose every point stays more than the slop apart, even closing at
-                            // their fastest for the whole step, need no constraint this step (co-moving neighbours
-                            // in a falling pile). Contacts with static bodies are always solved: walls never leak.
-                            if bothDynamic {
-                                let manifold = contact.pointee.manifold
-                                let sa = states[Int(contact.pointee.bodyA)]
-                                let sb = states[Int(contact.pointee.bodyB)]
-                                let closing =
-                                    dot(manifold.normal, sb.velocity - sa.velocity)
-                                    - abs(sa.angularVelocity) * a.pointee.maximumExtent
-                                    - abs(sb.angularVelocity) * b.pointee.maximumExtent
-                                var nearest = manifold.point0.separation
-                                if manifold.pointCount > 1 { nearest = min(nearest, manifold.point1.separation) }
-                                if nearest + dt * min(0, closing) > settings.linearSlop { continue }
-                            }
-                            selectedConstraints.append(
-                                ContactConstraint(
-                                    bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB, contact: Int32(c),
-                                    normal: .zero, friction: contact.pointee.friction,
-                                    restitution: contact.pointee.restitution,
-                                    softness: bothDynamic ? softness : staticSoftness, pointCount: 0))
+                    for c in 0..<contactBuffer.count where contacts[c].isTouching {
+                        let contact = contacts + c
+                        let a = bodies + Int(contact.pointee.bodyA)
+                        let b = bodies + Int(contact.pointee.bodyB)
+                        guard a.pointee.isAwake || b.pointee.isAwake else { continue }
+                        let bothDynamic = a.pointee.isDynamic && b.pointee.isDynamic
+                        // Two moving bodies whose every point stays more than the slop apart, even closing at
+                        // their fastest for the whole step, need no constraint this step (co-moving neighbours
+                        // in a falling pile). Contacts with static bodies are always solved: walls never leak.
+                        if bothDynamic {
+                            let manifold = contact.pointee.manifold
+                            let sa = states[Int(contact.pointee.bodyA)]
+                            let sb = states[Int(contact.pointee.bodyB)]
+                            let closing =
+                                dot(manifold.normal, sb.velocity - sa.velocity)
+                                - abs(sa.angularVelocity) * a.pointee.maximumExtent
+                                - abs(sb.angularVelocity) * b.pointee.maximumExtent
+                            var nearest = manifold.point0.separation
+                            if manifold.pointCount > 1 { nearest = min(nearest, manifold.point1.separation) }
+                            if nearest + dt * min(0, closing) > settings.linearSlop { continue }
                         }
-                        if pass == 0 { dynamicCount = selectedConstraints.count }
+                        let constraint = ContactConstraint(
+                            bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB, contact: Int32(c),
+                            normal: .zero, friction: contact.pointee.friction,
+                            restitution: contact.pointee.restitution,
+                            softness: bothDynamic ? softness : staticSoftness, pointCount: 0)
+                        if constraint.restitution > 0 { hasRestitution = true }
+                        if bothDynamic {
+                            selectedConstraints.append(constraint)
+                        } else {
+                            staticConstraints.append(constraint)
+                        }
                     }
                 }
             }
         }
+        let dynamicCount = selectedConstraints.count
+        selectedConstraints.append(contentsOf: staticConstraints)
         // Colour the constraints and lay them out colour by colour.
         selectedConstraints.withUnsafeBufferPointer { selected in
             bodies.withUnsafeBufferPointer { bodyBuffer in
@@ -399,7 +403,7 @@ extension PhysicsWorld {
                                             substeps: substeps, h: h, inverseH: inverseH,
                                             jointSoftness: jointSoftness, maximumSpeed: maxSpeed,
                                             maximumRotation: maxRotation, pushSpeed: pushSpeed,
-                                            restitutionThreshold: threshold)
+                                            restitutionThreshold: threshold, hasRestitution: hasRestitution)
                                         if let pool {
                                             pool.run { participant, participants in
                                                 stages.run(participant, participants)

@@ -49,6 +49,8 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var constraints: [ContactConstraint] = []
     /// Scratch: the step's constraints in contact order, before ``coloring`` lays them out colour by colour.
     @exclusivity(unchecked) var selectedConstraints: [ContactConstraint] = []
+    /// Scratch: the step's constraints with a static body, appended to ``selectedConstraints`` after the others.
+    @exclusivity(unchecked) var staticConstraints: [ContactConstraint] = []
     @exclusivity(unchecked) var coloring = ConstraintColoring()
     /// The worker threads, made when ``PhysicsSettings/threadCount`` first asks for more than one.
     private var pool: SolverPool?

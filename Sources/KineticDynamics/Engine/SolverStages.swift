@@ -25,6 +25,8 @@ struct SolverStages: @unchecked Sendable {
     var maximumRotation: Double
     var pushSpeed: Double
     var restitutionThreshold: Double
+    /// Whether any constraint has restitution (otherwise its pass is skipped).
+    var hasRestitution: Bool
 
     /// Waits for the other participants (nothing to wait for when alone).
     @inline(__always) private func sync() { pool?.barrier() }
@@ -117,8 +119,10 @@ struct SolverStages: @unchecked Sendable {
                     $0, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false, reversed: !odd)
             }
         }
-        overColours(participant, participants) {
-            ContactSolver.applyRestitution($0, states, threshold: restitutionThreshold)
+        if hasRestitution {
+            overColours(participant, participants) {
+                ContactSolver.applyRestitution($0, states, threshold: restitutionThreshold)
+            }
         }
         // Store impulses for warm starting next step (each constraint writes its own contact).
         for k in share(of: constraints.count, participant: participant, of: participants) {
