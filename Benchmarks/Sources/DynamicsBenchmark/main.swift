@@ -1,7 +1,7 @@
 // DynamicsBenchmark: ms per engine step on the shared reference scenes (ReferenceScenes), release build, and the
 // same scenes in pymunk (Chipmunk2D) and pybox2d (Box2D 2.3) run from Benchmarks/peers in the same run.
 //
-//   swift run -c release DynamicsBenchmark [--no-peers] [--repeat N] [--only SCENE]
+//   swift run -c release DynamicsBenchmark [--no-peers] [--repeat N] [--only SCENE[,SCENE…]]
 //
 // Every engine steps 1/120 s at its own defaults (ours: 4 substeps; pymunk: 10 iterations; Box2D: 8 velocity +
 // 3 position iterations). Figures: the mean ms/step over the first second (everything moving), over three seconds
@@ -139,8 +139,11 @@ func pad(_ text: String, _ width: Int) -> String {
 let arguments = CommandLine.arguments
 let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[min($0 + 1, arguments.count - 1)]) } ?? 3
 let withPeers = !arguments.contains("--no-peers")
-let only = arguments.firstIndex(of: "--only").map { arguments[min($0 + 1, arguments.count - 1)] }
-let selected = scenes.filter { only == nil || $0.name == only }
+// --only NAME[,NAME…]: just those scenes of ours (the peers run all theirs).
+let only = arguments.firstIndex(of: "--only").map {
+    arguments[min($0 + 1, arguments.count - 1)].split(separator: ",").map(String.init)
+}
+let selected = scenes.filter { only?.contains($0.name) ?? true }
 
 print(
     "DynamicsBenchmark: CPU ms per 1/120 s step, best of \(repeats) rounds: mean over the first 1 s / 3 s / 5 s, "
