@@ -41,7 +41,7 @@ let scenes = [
     Scene(name: "columns1000 (no sleeping)", peerScene: "columns1000") {
         try columnPile(threads: 1, sleeping: false)
     },
-    Scene(name: "columns1000 (no sleeping, 2 threads)", peerScene: "columns1000", threads: 2) {
+    Scene(name: "columns1000 (no sleeping; 2 threads)", peerScene: "columns1000", threads: 2) {
         try columnPile(threads: 2, sleeping: false)
     },
     Scene(name: "pile1000") {

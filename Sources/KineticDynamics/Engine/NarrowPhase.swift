@@ -2,8 +2,8 @@ import KineticCore
 
 /// The narrow phase of one step: every contact whose bodies are not both asleep gets a new manifold (or keeps its
 /// manifold when the pair's relative pose is unchanged), its points inheriting the impulses of the old ones with the
-/// same feature ids. Each contact is computed on its own, so the contacts are split among the participants of a
-/// ``SolverPool`` by index ranges; what would touch shared state (touching counts, events, waking) is left in
+/// same feature ids. Each contact is computed on its own, so blocks of contacts are shared among the threads of a
+/// ``SolverPool``; what would touch shared state (touching counts, events, waking) is left in
 /// ``flags`` for the world to apply in contact order afterwards.
 ///
 /// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
@@ -22,17 +22,24 @@ struct NarrowPhase: @unchecked Sendable {
     var flags: UnsafeMutableBufferPointer<UInt8>
     var vertices: UnsafeMutablePointer<Point>
     var normals: UnsafeMutablePointer<Point>
-    /// One collision scratch per participant.
-    var scratches: UnsafeBufferPointer<CollisionScratch>
     var speculativeDistance: Double
     var linearSlop: Double
     var dt: Double
 
-    /// Updates participant `participant`'s share of the contacts.
-    func run(_ participant: Int, _ participants: Int) {
-        let scratch = scratches[min(participant, scratches.count - 1)]
-        for c in share(of: contacts.count, participant: participant, of: participants) {
-            flags[c] = update(c, scratch: scratch)
+    /// Contacts per block.
+    static let blockSize = 64
+
+    /// How many blocks the contacts make.
+    var blockCount: Int { (contacts.count + Self.blockSize - 1) / Self.blockSize }
+
+    /// Updates the contacts of block `block`, with collision scratch on the stack.
+    func execute(block: Int) {
+        let start = block * Self.blockSize
+        let end = min(start + Self.blockSize, contacts.count)
+        withUnsafeTemporaryAllocation(of: Point.self, capacity: CollisionScratch.storageCount) { storage in
+            guard let base = storage.baseAddress else { return }
+            let scratch = CollisionScratch(storage: base)
+            for c in start..<end { flags[c] = update(c, scratch: scratch) }
         }
     }
 

@@ -237,7 +237,6 @@ extension PhysicsWorld {
                 c += 1
             }
         }
-        if scratches.isEmpty { scratches.append(scratch) }
         if narrowFlags.count < contacts.count {
             narrowFlags = Array(repeating: 0, count: max(contacts.count, 2 * narrowFlags.count))
         }
@@ -249,20 +248,21 @@ extension PhysicsWorld {
             states.withUnsafeBufferPointer { stateBuffer in
                 contacts.withUnsafeMutableBufferPointer { contactBuffer in
                     narrowFlags.withUnsafeMutableBufferPointer { flagBuffer in
-                        scratches.withUnsafeBufferPointer { scratchBuffer in
-                            guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else {
-                                return
-                            }
-                            let phase = NarrowPhase(
-                                bodies: bodies, states: states, contacts: contactBuffer, flags: flagBuffer,
-                                vertices: vertexBase, normals: normalBase, scratches: scratchBuffer,
-                                speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop,
-                                dt: dt)
-                            if let pool {
-                                pool.run { participant, participants in phase.run(participant, participants) }
-                            } else {
-                                phase.run(0, 1)
-                            }
+                        guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else {
+                            return
+                        }
+                        let phase = NarrowPhase(
+                            bodies: bodies, states: states, contacts: contactBuffer, flags: flagBuffer,
+                            vertices: vertexBase, normals: normalBase,
+                            speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop, dt: dt)
+                        let blocks = phase.blockCount
+                        if let pool {
+                            pool.run(
+                                SolverJob(
+                                    stageCount: 1, blockCount: { _ in blocks },
+                                    execute: { _, block in phase.execute(block: block) }))
+                        } else {
+                            for block in 0..<blocks { phase.execute(block: block) }
                         }
                     }
                 }
@@ -399,17 +399,23 @@ extension PhysicsWorld {
                                         let stages = SolverStages(
                                             states: states, bodies: bodies, contacts: contactBuffer,
                                             constraints: constraintBuffer, colours: colours, inputs: inputs,
-                                            joints: jointBuffer, activeJoints: active, pool: pool,
-                                            substeps: substeps, h: h, inverseH: inverseH,
-                                            jointSoftness: jointSoftness, maximumSpeed: maxSpeed,
-                                            maximumRotation: maxRotation, pushSpeed: pushSpeed,
-                                            restitutionThreshold: threshold, hasRestitution: hasRestitution)
+                                            joints: jointBuffer, activeJoints: active, substeps: substeps, h: h,
+                                            inverseH: inverseH, jointSoftness: jointSoftness,
+                                            maximumSpeed: maxSpeed, maximumRotation: maxRotation,
+                                            pushSpeed: pushSpeed, restitutionThreshold: threshold,
+                                            hasRestitution: hasRestitution)
+                                        stages.program(into: &solverProgram)
+                                        let program = solverProgram
                                         if let pool {
-                                            pool.run { participant, participants in
-                                                stages.run(participant, participants)
-                                            }
+                                            pool.run(
+                                                SolverJob(
+                                                    stageCount: program.count,
+                                                    blockCount: { program[$0].blocks },
+                                                    execute: { stages.execute(program[$0], block: $1) }))
                                         } else {
-                                            stages.run(0, 1)
+                                            for stage in program {
+                                                for block in 0..<stage.blocks { stages.execute(stage, block: block) }
+                                            }
                                         }
                                     }
                                 }

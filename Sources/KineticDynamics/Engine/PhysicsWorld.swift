@@ -54,8 +54,8 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var coloring = ConstraintColoring()
     /// The worker threads, made when ``PhysicsSettings/threadCount`` first asks for more than one.
     private var pool: SolverPool?
-    /// Per participant: collision scratch buffers (the first is ``scratch``).
-    var scratches: [CollisionScratch] = []
+    /// Scratch: the solver's program of stages for this step.
+    var solverProgram: [SolverStages.Stage] = []
     /// Scratch: the narrow phase's flags per contact (``NarrowPhase``).
     @exclusivity(unchecked) var narrowFlags: [UInt8] = []
     @exclusivity(unchecked) var joints: [Joint] = []
@@ -103,7 +103,6 @@ public final class PhysicsWorld {
     deinit {
         pool?.shutDown()
         scratch.deallocate()
-        for extra in scratches.dropFirst() { extra.deallocate() }
     }
 
     /// The solver's worker pool for ``PhysicsSettings/threadCount`` (clamped to 1…``PhysicsSettings/maximumThreadCount``),
@@ -115,8 +114,6 @@ public final class PhysicsWorld {
         pool?.shutDown()
         let made = SolverPool(participants: count)
         pool = made
-        if scratches.isEmpty { scratches.append(scratch) }
-        while scratches.count < count { scratches.append(CollisionScratch()) }
         return made
     }
 
