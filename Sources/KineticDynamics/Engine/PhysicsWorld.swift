@@ -27,7 +27,9 @@ public struct ContactEvent: Sendable, Equatable {
 /// figures against other engines.
 ///
 /// Deterministic: the same bodies added in the same order and stepped the same way give the same results bit
-/// for bit (no randomness, no libm trigonometry, pairs processed in a fixed order).
+/// for bit (no randomness, no libm trigonometry, pairs processed in a fixed order), on any number of threads
+/// (``PhysicsSettings/threadCount``: the narrow phase and the solver's stages share only work whose order cannot
+/// change the result — contacts one by one, and constraints of one colour, which share no moving body).
 ///
 /// `step()` always advances one fixed ``PhysicsSettings/timeStep``; drive it from an accumulator (as
 /// `DynamicAnimator` does) so that the display's frame rate never changes the result.
