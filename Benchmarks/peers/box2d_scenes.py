@@ -10,7 +10,7 @@ import sys
 import Box2D
 from Box2D import b2EdgeShape, b2PolygonShape, b2World
 
-from scenes import SCENES, pile_frames, repeats_from_arguments, run_timed, stack_frames
+from scenes import SCENES, repeats_from_arguments, run_timed, scene_frames, stack_frames
 
 DT = 1.0 / 120.0
 SCALE = 0.01  # metres per point
@@ -25,12 +25,12 @@ def add_box(world, x, y, w, h):
 def build(kind, p):
     world = b2World(gravity=(0, 10), doSleep=True)
     ground = world.CreateStaticBody()
-    if kind == "pile":
+    if kind in ("pile", "columns"):
         w, h = p["width"] * SCALE, p["height"] * SCALE
         corners = [(0, 0), (w, 0), (w, h), (0, h)]
         for k in range(4):
             ground.CreateFixture(shape=b2EdgeShape(vertices=[corners[k], corners[(k + 1) % 4]]), friction=0.5)
-        bodies = [add_box(world, *f) for f in pile_frames(p["count"], p["width"], p["minimum_side"], p["maximum_side"])]
+        bodies = [add_box(world, *f) for f in scene_frames(kind, p)]
     else:
         floor_y = p["floor_y"] * SCALE
         ground.CreateFixture(

@@ -11,7 +11,7 @@ import sys
 
 import pymunk
 
-from scenes import SCENES, pile_frames, repeats_from_arguments, run_timed, stack_frames
+from scenes import SCENES, repeats_from_arguments, run_timed, scene_frames, stack_frames
 
 DT = 1.0 / 120.0
 FRICTION = math.sqrt(0.5)
@@ -31,14 +31,14 @@ def build(kind, p):
     space = pymunk.Space()
     space.gravity = (0, 1000)
     static = space.static_body
-    if kind == "pile":
+    if kind in ("pile", "columns"):
         w, h = p["width"], p["height"]
         corners = [(0, 0), (w, 0), (w, h), (0, h)]
         for k in range(4):
             wall = pymunk.Segment(static, corners[k], corners[(k + 1) % 4], 0)
             wall.friction = FRICTION
             space.add(wall)
-        bodies = [add_box(space, *f) for f in pile_frames(p["count"], w, p["minimum_side"], p["maximum_side"])]
+        bodies = [add_box(space, *f) for f in scene_frames(kind, p)]
     else:
         floor = pymunk.Poly(static, [(-1000, p["floor_y"]), (1375, p["floor_y"]), (1375, p["floor_y"] + 100),
                                      (-1000, p["floor_y"] + 100)])

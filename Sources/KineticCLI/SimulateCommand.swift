@@ -6,7 +6,7 @@ enum SimulateCommand {
     static let command = Command(
         path: ["simulate"],
         summary: "Run a UIKit Dynamics scene (JSON) and print the items' trajectories as JSON.",
-        usage: "simulate SCENE.json [--seconds S] [--rate HZ]",
+        usage: "simulate SCENE.json [--seconds S] [--rate HZ] [--threads N]",
         details: """
             SCENE.json (or - for standard input; a pipe, FIFO or <(…) reads the same; at most 64 MiB) gives the
             bounds, gravity, collision and items; omitted fields take UIKit's defaults, and every number has a range
@@ -17,6 +17,9 @@ enum SimulateCommand {
         options: [
             .value("seconds", "S", "Simulated time, 0 < S ≤ 3600 (default 5)."),
             .value("rate", "HZ", "Frames written per second, 0 < HZ ≤ 1000 (default 60)."),
+            .value(
+                "threads", "N",
+                "Threads that step the engine, 1…16 (default 1); the output is the same bytes for any N."),
         ],
         run: { arguments, streams throws(CLIError) in
             guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
@@ -27,6 +30,7 @@ enum SimulateCommand {
             }
             let seconds = try arguments.double("seconds", in: .above(0, upTo: 3600, "seconds"), default: 5)
             let rate = try arguments.double("rate", in: .above(0, upTo: 1000, "frames per second"), default: 60)
+            let threads = try arguments.int("threads", in: 1...PhysicsSettings.maximumThreadCount) ?? 1
             let name = path == "-" ? "stdin" : InputFile.printable(path)
             let bytes = try InputFile.contents(of: path)
             let scene: DynamicsScene
@@ -36,7 +40,7 @@ enum SimulateCommand {
             } catch {
                 throw .usage("--\(error.path): \(error.message)")
             }
-            try write(scene: scene, name: name, seconds: seconds, rate: rate, to: streams)
+            try write(scene: scene, name: name, seconds: seconds, rate: rate, threads: threads, to: streams)
         })
 
     /// The size at which buffered output is written: large enough that a frame of one item is not a write(2) of
@@ -45,14 +49,15 @@ enum SimulateCommand {
 
     /// Simulates `scene` and writes the JSON frame by frame as it is computed (nothing but the current frame and
     /// up to ``writeChunk`` bytes of text are held), in exactly the bytes of ``SceneSimulation/run(sceneJSON:seconds:rate:)``.
-    static func write(scene: DynamicsScene, name: String, seconds: Double, rate: Double, to streams: StandardStreams)
-        throws(CLIError)
-    {
+    static func write(
+        scene: DynamicsScene, name: String, seconds: Double, rate: Double, threads: Int = 1,
+        to streams: StandardStreams
+    ) throws(CLIError) {
         func simulating<T>(_ body: () throws(SceneError) -> T) throws(CLIError) -> T {
             do throws(SceneError) { return try body() } catch { throw .data("\(name): \(error)") }
         }
         let frames = try simulating { () throws(SceneError) in
-            try SceneSimulation.Frames(scene: scene, seconds: seconds, rate: rate)
+            try SceneSimulation.Frames(scene: scene, seconds: seconds, rate: rate, threads: threads)
         }
         var text = SceneSimulation.TrajectoryJSON.opening(rate: rate)
         while let frame = try simulating({ () throws(SceneError) in try frames.next() }) {

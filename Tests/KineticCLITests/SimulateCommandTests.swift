@@ -89,6 +89,33 @@ final class SimulateCommandTests: XCTestCase {
         }
     }
 
+    func testThreadsGiveTheSameBytesAndAreChecked() throws {
+        // 300 boxes resting on each other from the start: hundreds of contacts, so the solver runs split.
+        var items: [String] = []
+        for k in 0..<300 {
+            let x = 2 + Double(k % 20) * 18
+            let y = 667 - Double(k / 20 + 1) * 16
+            items.append(
+                "{\"id\": \"b\(k)\", \"frame\": {\"x\": \(x), \"y\": \(y), \"width\": 17, \"height\": 16}, "
+                    + "\"friction\": 0.5}")
+        }
+        let path = try writeScene(
+            "{\"bounds\": {\"x\": 0, \"y\": 0, \"width\": 375, \"height\": 667}, \"items\": ["
+                + items.joined(separator: ", ") + "]}")
+        let arguments = ["simulate", path, "--seconds", "0.5", "--rate", "10"]
+        let one = try KineticProcess.run(arguments + ["--threads", "1"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertGreaterThan(one.stdout.utf8.count, 100_000)
+        let two = try KineticProcess.run(arguments + ["--threads", "2"])
+        XCTAssertEqual(two.status, 0, two.stderr)
+        XCTAssertEqual(two.stdout, one.stdout, "2 threads give other bytes than 1")
+        let three = try KineticProcess.run(arguments + ["--threads", "3"])
+        XCTAssertEqual(three.stdout, one.stdout, "3 threads give other bytes than 1")
+        let bad = try KineticProcess.run(arguments + ["--threads", "0"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("--threads must be a whole number from 1 to 16 (got '0')"), bad.stderr)
+    }
+
     func testTheDocumentedExampleIsWhatTheToolPrints() throws {
         let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/simulate.md")

@@ -40,6 +40,8 @@ final class DeterminismTests: XCTestCase {
         XCTAssertEqual(first.hash, DeterminismTests.recordedHash, String(format: "hash %016llx", first.hash))
     }
 
-    static let recordedRestStep = 292
-    static let recordedHash: UInt64 = 0xcb2f_f6f4_7852_9986
+    // Since issue 13 the contacts are solved colour by colour (ConstraintColoring), not in contact order: the
+    // pile rests 33 steps later than before (292) and every other bar holds.
+    static let recordedRestStep = 325
+    static let recordedHash: UInt64 = 0xacb7_73fc_c8f9_b4b9
 }

@@ -1,12 +1,14 @@
 // DynamicsBenchmark: ms per engine step on the shared reference scenes (ReferenceScenes), release build, and the
 // same scenes in pymunk (Chipmunk2D) and pybox2d (Box2D 2.3) run from Benchmarks/peers in the same run.
 //
-//   swift run -c release DynamicsBenchmark [--no-peers] [--repeat N]
+//   swift run -c release DynamicsBenchmark [--no-peers] [--repeat N] [--only SCENE[,SCENE…]]
 //
 // Every engine steps 1/120 s at its own defaults (ours: 4 substeps; pymunk: 10 iterations; Box2D: 8 velocity +
 // 3 position iterations). Figures: the mean ms/step over the first second (everything moving), over three seconds
-// and over five (settling; engines that sleep get faster). Time is the thread's CPU time, so that time slices
+// and over five (settling; engines that sleep get faster), and over seconds 1–5 (the contact-heavy part of the
+// issue-13 pile, `columns1000`: 1,000 boxes in 25 columns falling into 600 × 1,200 pt). Time is the thread's CPU time, so that time slices
 // lost to other processes on a shared machine do not count; the engines run in turns, N rounds, best of N each.
+// Our engine on two threads (`columns1000 (2 threads)`) is timed by the wall clock instead.
 import BenchmarkSupport
 import Foundation
 import KineticCore
@@ -16,6 +18,8 @@ struct Scene {
     let name: String
     /// The peers' scene to compare with (the same scene unless this is a variant of ours).
     var peerScene: String? = nil
+    /// Threads of our engine (``PhysicsSettings/threadCount``); above 1 the time is wall-clock time.
+    var threads = 1
     let build: () throws -> ReferenceScenes.Built
 }
 
@@ -23,7 +27,23 @@ struct Scene {
 var awake = PhysicsSettings()
 awake.allowsSleeping = false
 
+/// The issue-13 pile on `threads` threads, sleeping on unless `sleeping` is false.
+func columnPile(threads: Int, sleeping: Bool = true) throws -> ReferenceScenes.Built {
+    var settings = PhysicsSettings()
+    settings.threadCount = threads
+    settings.allowsSleeping = sleeping
+    return try ReferenceScenes.columnPile(settings: settings)
+}
+
 let scenes = [
+    Scene(name: "columns1000") { try columnPile(threads: 1) },
+    Scene(name: "columns1000 (2 threads)", peerScene: "columns1000", threads: 2) { try columnPile(threads: 2) },
+    Scene(name: "columns1000 (no sleeping)", peerScene: "columns1000") {
+        try columnPile(threads: 1, sleeping: false)
+    },
+    Scene(name: "columns1000 (no sleeping; 2 threads)", peerScene: "columns1000", threads: 2) {
+        try columnPile(threads: 2, sleeping: false)
+    },
     Scene(name: "pile1000") {
         try ReferenceScenes.pile(count: 1000, width: 1000, height: 800, minimumSide: 10, maximumSide: 30)
     },
@@ -41,16 +61,20 @@ struct Figures {
     var firstSecond: Double
     var threeSeconds: Double
     var fiveSeconds: Double
+    /// Seconds 1–5 (steps 121…600).
+    var laterSeconds: Double
     var awakeAtEnd: Int
 
     static let unmeasured = Figures(
-        firstSecond: .infinity, threeSeconds: .infinity, fiveSeconds: .infinity, awakeAtEnd: 0)
+        firstSecond: .infinity, threeSeconds: .infinity, fiveSeconds: .infinity, laterSeconds: .infinity,
+        awakeAtEnd: 0)
 
     /// The better of two measurements, figure by figure.
     func best(_ other: Figures) -> Figures {
         Figures(
             firstSecond: min(firstSecond, other.firstSecond), threeSeconds: min(threeSeconds, other.threeSeconds),
-            fiveSeconds: min(fiveSeconds, other.fiveSeconds), awakeAtEnd: other.awakeAtEnd)
+            fiveSeconds: min(fiveSeconds, other.fiveSeconds), laterSeconds: min(laterSeconds, other.laterSeconds),
+            awakeAtEnd: other.awakeAtEnd)
     }
 }
 
@@ -60,16 +84,18 @@ func threadMilliseconds() -> Double { threadCPUTime() * 1e3 }
 func measure(_ scene: Scene) throws -> Figures {
     let built = try scene.build()
     let world = built.world
-    let start = threadMilliseconds()
+    // One thread: its CPU time. Several: the wall clock (the workers' time is spent in parallel).
+    let clock = scene.threads > 1 ? { wallTime() * 1e3 } : threadMilliseconds
+    let start = clock()
     world.step(count: 120)
-    let oneSecond = threadMilliseconds() - start
+    let oneSecond = clock() - start
     world.step(count: 240)
-    let threeSeconds = threadMilliseconds() - start
+    let threeSeconds = clock() - start
     world.step(count: 240)
-    let fiveSeconds = threadMilliseconds() - start
+    let fiveSeconds = clock() - start
     return Figures(
         firstSecond: oneSecond / 120, threeSeconds: threeSeconds / 360, fiveSeconds: fiveSeconds / 600,
-        awakeAtEnd: world.awakeBodyCount)
+        laterSeconds: (fiveSeconds - oneSecond) / 480, awakeAtEnd: world.awakeBodyCount)
 }
 
 /// Runs a peer script once and returns its figures per scene, or nil (with a note) if it cannot run.
@@ -100,7 +126,8 @@ func runPeer(_ script: String) -> (engine: String, figures: [String: Figures])? 
     for (name, values) in sceneFigures {
         figures[name] = Figures(
             firstSecond: values["ms_per_step_1s"] ?? .nan, threeSeconds: values["ms_per_step_3s"] ?? .nan,
-            fiveSeconds: values["ms_per_step_5s"] ?? .nan, awakeAtEnd: Int(values["awake_end"] ?? -1))
+            fiveSeconds: values["ms_per_step_5s"] ?? .nan, laterSeconds: values["ms_per_step_1to5s"] ?? .nan,
+            awakeAtEnd: Int(values["awake_end"] ?? -1))
     }
     return (engine, figures)
 }
@@ -112,13 +139,20 @@ func pad(_ text: String, _ width: Int) -> String {
 let arguments = CommandLine.arguments
 let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[min($0 + 1, arguments.count - 1)]) } ?? 3
 let withPeers = !arguments.contains("--no-peers")
+// --only NAME[,NAME…]: just those scenes of ours (the peers run all theirs).
+let only = arguments.firstIndex(of: "--only").map {
+    arguments[min($0 + 1, arguments.count - 1)].split(separator: ",").map(String.init)
+}
+let selected = scenes.filter { only?.contains($0.name) ?? true }
 
-print("DynamicsBenchmark: CPU ms per 1/120 s step, best of \(repeats) rounds: mean over the first 1 s / 3 s / 5 s")
+print(
+    "DynamicsBenchmark: CPU ms per 1/120 s step, best of \(repeats) rounds: mean over the first 1 s / 3 s / 5 s, "
+        + "and over seconds 1–5")
 var results: [(engine: String, figures: [String: Figures])] = [("KineticDynamics", [:])]
 let peerScripts = withPeers ? ["pymunk_scenes.py", "box2d_scenes.py"] : []
 var peerNames: [String: String] = [:]
 for _ in 0..<repeats {
-    for scene in scenes {
+    for scene in selected {
         results[0].figures[scene.name] = (results[0].figures[scene.name] ?? .unmeasured).best(try measure(scene))
     }
     for (k, script) in peerScripts.enumerated() {
@@ -130,19 +164,19 @@ for _ in 0..<repeats {
         }
     }
 }
-for scene in scenes {
+for scene in selected {
     guard let ours = results[0].figures[scene.name] else { continue }
     for (k, (engine, figures)) in results.enumerated() {
         guard let f = figures[k == 0 ? scene.name : scene.peerScene ?? scene.name] else { continue }
-        var line = "  " + pad(engine, 16) + " " + pad(scene.name, 22)
+        var line = "  " + pad(engine, 16) + " " + pad(scene.name, 36)
         line += String(
-            format: " %7.3f  %7.3f  %7.3f ms  awake at 5 s: %4d", f.firstSecond, f.threeSeconds, f.fiveSeconds,
-            f.awakeAtEnd)
+            format: " %7.3f  %7.3f  %7.3f  1–5 s %7.3f ms  awake at 5 s: %4d", f.firstSecond, f.threeSeconds,
+            f.fiveSeconds, f.laterSeconds, f.awakeAtEnd)
         if engine != "KineticDynamics" {
             line += String(
-                format: "  peer/ours %.2f %.2f %.2f", f.firstSecond / ours.firstSecond,
-                f.threeSeconds / ours.threeSeconds,
-                f.fiveSeconds / ours.fiveSeconds)
+                format: "  peer/ours %.2f %.2f %.2f %.2f", f.firstSecond / ours.firstSecond,
+                f.threeSeconds / ours.threeSeconds, f.fiveSeconds / ours.fiveSeconds,
+                f.laterSeconds / ours.laterSeconds)
         }
         print(line)
     }

@@ -94,6 +94,10 @@ struct Body: Sendable {
     var bounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
     /// The shape's own bounding box (radius included).
     var shapeBounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    /// The broad-phase proxy's box (``bounds`` grown by the fat margin), as of ``proxyMovedStep``.
+    var fatBounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    /// The step in which the proxy's box was last moved.
+    var proxyMovedStep: UInt32 = 0
     var sleepTime: Double = 0
     var isAwake: Bool
     var isBoundary: Bool
@@ -146,6 +150,8 @@ struct Proxy: Sendable {
     var maxY: Double = 0
     var body: Int32
     var isAwake = false
+    /// Whether the box was moved in this step's broad phase.
+    var moved = false
 
     init(body: Int32) { self.body = body }
 }

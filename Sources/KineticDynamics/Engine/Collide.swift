@@ -27,6 +27,17 @@ struct CollisionScratch {
             vertices: .allocate(capacity: capacity), normals: .allocate(capacity: capacity), count: 0, radius: 0)
     }
 
+    /// Views over `storage` (at least ``storageCount`` points), which the caller owns: the narrow phase gives
+    /// each block of contacts its own, on the stack.
+    init(storage: UnsafeMutablePointer<Point>) {
+        let capacity = BodyShape.maximumPolygonVertices
+        localA = PolygonView(vertices: storage, normals: storage + capacity, count: 0, radius: 0)
+        localB = PolygonView(vertices: storage + 2 * capacity, normals: storage + 3 * capacity, count: 0, radius: 0)
+    }
+
+    /// The points ``init(storage:)`` needs.
+    static let storageCount = 4 * BodyShape.maximumPolygonVertices
+
     func deallocate() {
         localA.vertices.deallocate()
         localA.normals.deallocate()

@@ -186,11 +186,17 @@ enum ContactSolver {
             iB = b.pointee.inverseInertia
         }
 
+        /// Writes the velocities back. A static body (no inverse mass or inertia) is not written: its velocity
+        /// cannot have changed, and constraints of one colour that share a wall may be solved at the same time.
         @inline(__always) func store(_ a: UnsafeMutablePointer<BodyState>, _ b: UnsafeMutablePointer<BodyState>) {
-            a.pointee.velocity = vA
-            a.pointee.angularVelocity = wA
-            b.pointee.velocity = vB
-            b.pointee.angularVelocity = wB
+            if mA != 0 || iA != 0 {
+                a.pointee.velocity = vA
+                a.pointee.angularVelocity = wA
+            }
+            if mB != 0 || iB != 0 {
+                b.pointee.velocity = vB
+                b.pointee.angularVelocity = wB
+            }
         }
 
         /// The relative velocity along `direction` at a point with lever arms `armA`, `armB` (r × direction).

@@ -59,16 +59,20 @@ extension PhysicsWorld {
 
     /// Sort-and-sweep over fat boxes (each body's box grown by ``fatMargin`` and kept until the body leaves it). When no box
     /// was left and nothing was added, removed, woken or put to sleep, the pairs are those of the last sweep and
-    /// the sweep is skipped. Returns whether it swept.
-    private func findPairs() -> Bool {
+    /// the sweep is skipped. When only some boxes were left (a pile settling), the sweep reports only the pairs
+    /// with a box that moved: the others overlap as they did and have their contacts already.
+    private func findPairs() -> SweepKind {
         let margin = Self.fatMargin
+        var full = broadPhaseNeedsSweep || sweepsFully
         var changed = broadPhaseNeedsSweep
         broadPhaseNeedsSweep = false
+        let step = stepIndex
         proxies.withUnsafeMutableBufferPointer { proxies in
-            bodies.withUnsafeBufferPointer { bodies in
+            bodies.withUnsafeMutableBufferPointer { bodies in
                 for k in 0..<proxies.count {
                     let body = bodies[Int(proxies[k].body)]
                     let box = body.bounds
+                    proxies[k].moved = false
                     if box.minX < proxies[k].minX || box.maxX > proxies[k].maxX || box.minY < proxies[k].minY
                         || box.maxY > proxies[k].maxY
                     {
@@ -76,16 +80,23 @@ extension PhysicsWorld {
                         proxies[k].maxX = box.maxX + margin
                         proxies[k].minY = box.minY - margin
                         proxies[k].maxY = box.maxY + margin
+                        proxies[k].moved = true
+                        let i = Int(proxies[k].body)
+                        bodies[i].fatBounds = BoundingBox(
+                            minX: proxies[k].minX, minY: proxies[k].minY, maxX: proxies[k].maxX,
+                            maxY: proxies[k].maxY)
+                        bodies[i].proxyMovedStep = step
                         changed = true
                     }
                     if proxies[k].isAwake != body.isAwake {
                         proxies[k].isAwake = body.isAwake
                         changed = true
+                        full = true
                     }
                 }
             }
         }
-        guard changed else { return false }
+        guard changed else { return .none }
         proxies.withUnsafeMutableBufferPointer { proxies in
             bodies.withUnsafeBufferPointer { bodies in
                 // Insertion sort by minX: the order changes little between steps.
@@ -118,6 +129,7 @@ extension PhysicsWorld {
                         for k in 0..<count {
                             let boxB = proxies[Int(hits[k])]
                             if !boxA.isAwake && !boxB.isAwake { continue }
+                            if !full && !boxA.moved && !boxB.moved { continue }
                             if !shouldCollide(bodies[Int(boxA.body)], bodies[Int(boxB.body)]) { continue }
                             candidatePairs.append(PairTable.key(boxA.body, boxB.body))
                         }
@@ -132,7 +144,17 @@ extension PhysicsWorld {
                 createContact(Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
             }
         }
-        return true
+        return full ? .full : .moved
+    }
+
+    /// What ``findPairs()`` did.
+    enum SweepKind {
+        /// Nothing changed: no sweep.
+        case none
+        /// Every pair was reported (and marked seen).
+        case full
+        /// Only the pairs with a box that moved were reported.
+        case moved
     }
 
     /// How much a proxy's box is grown beyond the body's own, in points: 1. A larger margin (5 pt, say) lets a
@@ -192,152 +214,80 @@ extension PhysicsWorld {
         // Bounds from the velocities the step starts with (forces, impulses and velocities set since the last
         // step included), so the broad phase sees how far each body can go in this step.
         for i in 1..<bodies.count where bodies[i].isAwake { updateBounds(i, timeStep: dt) }
-        let swept = findPairs()
-        // Drop pairs whose boxes stopped overlapping (pairs of two sleeping bodies are kept as they are).
+        let sweep = findPairs()
+        // Drop pairs whose boxes stopped overlapping (pairs of two sleeping bodies are kept as they are): after a
+        // full sweep those it did not see, after a partial one those with a moved box that no longer overlaps.
         var c = 0
-        while swept && c < contacts.count {
+        while sweep != .none && c < contacts.count {
             let contact = contacts[c]
-            let awake = bodies[Int(contact.bodyA)].isAwake || bodies[Int(contact.bodyB)].isAwake
-            if awake && contact.lastSeen != stepIndex {
+            let a = bodies[Int(contact.bodyA)]
+            let b = bodies[Int(contact.bodyB)]
+            let awake = a.isAwake || b.isAwake
+            let stale: Bool
+            if sweep == .full {
+                stale = contact.lastSeen != stepIndex
+            } else {
+                stale =
+                    (a.proxyMovedStep == stepIndex || b.proxyMovedStep == stepIndex)
+                    && !a.fatBounds.overlaps(b.fatBounds)
+            }
+            if awake && stale {
                 destroyContact(c)
             } else {
                 c += 1
             }
         }
-        let baseDistance = settings.speculativeDistance
-        let slop = settings.linearSlop
-        let scratch = self.scratch
-        var toWake: [Int32] = []
-        var events: [(a: Int32, b: Int32, point: Point, began: Bool)] = []
+        if narrowFlags.count < contacts.count {
+            narrowFlags = Array(repeating: 0, count: max(contacts.count, 2 * narrowFlags.count))
+        }
+        let pool = contacts.count >= parallelThreshold ? solverPool() : nil
         let vertexBase = vertices.withUnsafeMutableBufferPointer { $0.baseAddress }
         let normalBase = normals.withUnsafeMutableBufferPointer { $0.baseAddress }
         guard let vertexBase, let normalBase else { return }
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
             states.withUnsafeBufferPointer { stateBuffer in
                 contacts.withUnsafeMutableBufferPointer { contactBuffer in
-                    guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress,
-                        let contacts = contactBuffer.baseAddress
-                    else { return }
-                    for c in 0..<contactBuffer.count {
-                        let contact = contacts + c
-                        let ia = Int(contact.pointee.bodyA)
-                        let ib = Int(contact.pointee.bodyB)
-                        let a = bodies + ia
-                        let b = bodies + ib
-                        if !a.pointee.isAwake && !b.pointee.isAwake { continue }
-                        // How far the pair can close in one step: relative velocity plus rotation at the extents.
-                        let reach =
-                            (states[ib].velocity - states[ia].velocity).length
-                            + abs(states[ia].angularVelocity) * a.pointee.maximumExtent
-                            + abs(states[ib].angularVelocity) * b.pointee.maximumExtent
-                        let speculative = baseDistance + dt * reach
-                        let offset = b.pointee.center - a.pointee.center
-                        let drift = offset - contact.pointee.cachedOffset
-                        if abs(drift.x) <= 1e-9 && abs(drift.y) <= 1e-9
-                            && contact.pointee.cachedRotationA == a.pointee.rotation
-                            && contact.pointee.cachedRotationB == b.pointee.rotation
-                            && speculative <= contact.pointee.cachedSpeculativeDistance
-                        {
-                            // Same relative pose as last step: the manifold is unchanged but for its world points.
-                            contact.pointee.manifold.point0.point =
-                                a.pointee.center + contact.pointee.manifold.point0.anchorA
-                            contact.pointee.manifold.point1.point =
-                                a.pointee.center + contact.pointee.manifold.point1.anchorA
-                            continue
+                    narrowFlags.withUnsafeMutableBufferPointer { flagBuffer in
+                        guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else {
+                            return
                         }
-                        contact.pointee.cachedOffset = offset
-                        contact.pointee.cachedRotationA = a.pointee.rotation
-                        contact.pointee.cachedRotationB = b.pointee.rotation
-                        contact.pointee.cachedSpeculativeDistance = speculative
-                        var manifold = Self.manifold(
-                            a, b, speculativeDistance: speculative, linearSlop: slop, vertices: vertexBase,
-                            normals: normalBase, scratch: scratch)
-                        // Warm starting: a point keeps the impulses of the old point with the same feature id.
-                        let old = contact.pointee.manifold
-                        if manifold.pointCount > 0 { Self.inherit(&manifold.point0, from: old) }
-                        if manifold.pointCount > 1 { Self.inherit(&manifold.point1, from: old) }
-                        contact.pointee.manifold = manifold
-                        let touching = manifold.pointCount > 0
-                        if touching != contact.pointee.isTouching {
-                            contact.pointee.isTouching = touching
-                            let delta: Int32 = touching ? 1 : -1
-                            a.pointee.touchingCount += delta
-                            b.pointee.touchingCount += delta
-                            events.append(
-                                (Int32(ia), Int32(ib), touching ? manifold.point0.point : old.point0.point, touching))
-                        }
-                        if touching {
-                            if a.pointee.isDynamic && !a.pointee.isAwake { toWake.append(Int32(ia)) }
-                            if b.pointee.isDynamic && !b.pointee.isAwake { toWake.append(Int32(ib)) }
+                        let phase = NarrowPhase(
+                            bodies: bodies, states: states, contacts: contactBuffer, flags: flagBuffer,
+                            vertices: vertexBase, normals: normalBase,
+                            speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop, dt: dt)
+                        let blocks = phase.blockCount
+                        if let pool {
+                            pool.run(
+                                SolverJob(
+                                    stageCount: 1, blockCount: { _ in blocks },
+                                    execute: { _, block in phase.execute(block: block) }))
+                        } else {
+                            for block in 0..<blocks { phase.execute(block: block) }
                         }
                     }
                 }
             }
         }
-        for event in events {
-            contactEvents.append(
-                ContactEvent(
-                    bodyA: id(ofIndex: event.a), bodyB: id(ofIndex: event.b), point: event.point, began: event.began))
+        // In contact order: touching counts, begin/end events, sleeping bodies touched by awake ones.
+        var toWake: [Int32] = []
+        for c in 0..<contacts.count where narrowFlags[c] != 0 {
+            let flags = narrowFlags[c]
+            let ia = contacts[c].bodyA
+            let ib = contacts[c].bodyB
+            if flags & NarrowPhase.touchingChanged != 0 {
+                let touching = contacts[c].isTouching
+                let delta: Int32 = touching ? 1 : -1
+                bodies[Int(ia)].touchingCount += delta
+                bodies[Int(ib)].touchingCount += delta
+                contactEvents.append(
+                    ContactEvent(
+                        bodyA: id(ofIndex: ia), bodyB: id(ofIndex: ib), point: contacts[c].manifold.point0.point,
+                        began: touching))
+            }
+            if flags & NarrowPhase.wakesA != 0 { toWake.append(ia) }
+            if flags & NarrowPhase.wakesB != 0 { toWake.append(ib) }
         }
         for i in toWake { wakeIsland(of: Int(i)) }
-    }
-
-    /// A point of the new manifold inherits the impulses of the old point with the same feature id.
-    @inline(__always) private static func inherit(_ p: inout ManifoldPoint, from old: Manifold) {
-        if old.pointCount > 0 && old.point0.id == p.id {
-            p.normalImpulse = old.point0.normalImpulse
-            p.tangentImpulse = old.point0.tangentImpulse
-        } else if old.pointCount > 1 && old.point1.id == p.id {
-            p.normalImpulse = old.point1.normalImpulse
-            p.tangentImpulse = old.point1.tangentImpulse
-        }
-    }
-
-    /// The contact manifold of two bodies' shapes (empty when farther apart than `speculativeDistance`).
-    @inline(__always) private static func manifold(
-        _ a: UnsafeMutablePointer<Body>, _ b: UnsafeMutablePointer<Body>, speculativeDistance: Double,
-        linearSlop: Double, vertices: UnsafeMutablePointer<Point>, normals: UnsafeMutablePointer<Point>,
-        scratch: CollisionScratch
-    ) -> Manifold {
-        // The shapes' own boxes farther apart than the speculative distance: no points, skip the SAT.
-        let boxA = a.pointee.shapeBounds
-        let boxB = b.pointee.shapeBounds
-        if boxA.minX - boxB.maxX > speculativeDistance || boxB.minX - boxA.maxX > speculativeDistance
-            || boxA.minY - boxB.maxY > speculativeDistance || boxB.minY - boxA.maxY > speculativeDistance
-        {
-            return Manifold()
-        }
-        let transformA = a.pointee.transform
-        let transformB = b.pointee.transform
-        let startA = Int(a.pointee.vertexStart)
-        let viewA = PolygonView(
-            vertices: vertices + startA, normals: normals + startA, count: Int(a.pointee.vertexCount),
-            radius: a.pointee.radius)
-        let startB = Int(b.pointee.vertexStart)
-        if b.pointee.shapeKind == .circle {
-            let centerB = vertices[startB]
-            let radiusB = b.pointee.radius
-            switch a.pointee.shapeKind {
-            case .circle:
-                return collideCircles(
-                    centerA: viewA.vertices[0], radiusA: viewA.radius, transformA, centerB: centerB, radiusB: radiusB,
-                    transformB, speculativeDistance: speculativeDistance)
-            case .segment:
-                return collideSegmentAndCircle(
-                    viewA.vertices[0], viewA.vertices[1], transformA, centerB: centerB, radiusB: radiusB, transformB,
-                    speculativeDistance: speculativeDistance)
-            case .polygon:
-                return collidePolygonAndCircle(
-                    viewA, transformA, centerB: centerB, radiusB: radiusB, transformB,
-                    speculativeDistance: speculativeDistance)
-            }
-        }
-        let viewB = PolygonView(
-            vertices: vertices + startB, normals: normals + startB, count: Int(b.pointee.vertexCount),
-            radius: b.pointee.radius)
-        return collidePolygons(
-            viewA, transformA, viewB, transformB, speculativeDistance: speculativeDistance, linearSlop: linearSlop,
-            scratch: scratch)
     }
 
     // MARK: Solver
@@ -365,7 +315,9 @@ extension PhysicsWorld {
         let staticSoftness = Softness(
             hertz: settings.staticContactHertzScale * contactHertz, zeta: settings.contactDampingRatio, h: h)
         let jointSoftness = Softness(hertz: settings.jointHertz, zeta: settings.jointDampingRatio, h: h)
-        constraints.removeAll(keepingCapacity: true)
+        selectedConstraints.removeAll(keepingCapacity: true)
+        staticConstraints.removeAll(keepingCapacity: true)
+        var hasRestitution = false
         // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
         // solved last in each pass, a wall sees the push of everything above it and keeps overlap small.
         states.withUnsafeMutableBufferPointer { stateBuffer in
@@ -374,112 +326,103 @@ extension PhysicsWorld {
                     guard let states = stateBuffer.baseAddress, let bodies = bodyBuffer.baseAddress,
                         let contacts = contactBuffer.baseAddress
                     else { return }
-                    for pass in 0..<2 {
-                        for c in 0..<contactBuffer.count where contacts[c].isTouching {
-                            let contact = contacts + c
-                            let a = bodies + Int(contact.pointee.bodyA)
-                            let b = bodies + Int(contact.pointee.bodyB)
-                            guard a.pointee.isAwake || b.pointee.isAwake else { continue }
-                            let bothDynamic = a.pointee.isDynamic && b.pointee.isDynamic
-                            guard bothDynamic == (pass == 0) else { continue }
-                            // Two moving bodies whose every point stays more than the slop apart, even closing at
-                            // their fastest for the whole step, need no constraint this step (co-moving neighbours
-                            // in a falling pile). Contacts with static bodies are always solved: walls never leak.
-                            if bothDynamic {
-                                let manifold = contact.pointee.manifold
-                                let sa = states[Int(contact.pointee.bodyA)]
-                                let sb = states[Int(contact.pointee.bodyB)]
-                                let closing =
-                                    dot(manifold.normal, sb.velocity - sa.velocity)
-                                    - abs(sa.angularVelocity) * a.pointee.maximumExtent
-                                    - abs(sb.angularVelocity) * b.pointee.maximumExtent
-                                var nearest = manifold.point0.separation
-                                if manifold.pointCount > 1 { nearest = min(nearest, manifold.point1.separation) }
-                                if nearest + dt * min(0, closing) > settings.linearSlop { continue }
-                            }
-                            var constraint = ContactConstraint(
-                                bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB, contact: Int32(c),
-                                normal: .zero, friction: contact.pointee.friction,
-                                restitution: contact.pointee.restitution,
-                                softness: bothDynamic ? softness : staticSoftness, pointCount: 0)
-                            ContactSolver.prepare(&constraint, manifold: contact.pointee.manifold, states: states)
-                            constraints.append(constraint)
+                    for c in 0..<contactBuffer.count where contacts[c].isTouching {
+                        let contact = contacts + c
+                        let a = bodies + Int(contact.pointee.bodyA)
+                        let b = bodies + Int(contact.pointee.bodyB)
+                        guard a.pointee.isAwake || b.pointee.isAwake else { continue }
+                        let bothDynamic = a.pointee.isDynamic && b.pointee.isDynamic
+                        // Two moving bodies whose every point stays more than the slop apart, even closing at
+                        // their fastest for the whole step, need no constraint this step (co-moving neighbours
+                        // in a falling pile). Contacts with static bodies are always solved: walls never leak.
+                        if bothDynamic {
+                            let manifold = contact.pointee.manifold
+                            let sa = states[Int(contact.pointee.bodyA)]
+                            let sb = states[Int(contact.pointee.bodyB)]
+                            let closing =
+                                dot(manifold.normal, sb.velocity - sa.velocity)
+                                - abs(sa.angularVelocity) * a.pointee.maximumExtent
+                                - abs(sb.angularVelocity) * b.pointee.maximumExtent
+                            var nearest = manifold.point0.separation
+                            if manifold.pointCount > 1 { nearest = min(nearest, manifold.point1.separation) }
+                            if nearest + dt * min(0, closing) > settings.linearSlop { continue }
+                        }
+                        let constraint = ContactConstraint(
+                            bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB, contact: Int32(c),
+                            normal: .zero, friction: contact.pointee.friction,
+                            restitution: contact.pointee.restitution,
+                            softness: bothDynamic ? softness : staticSoftness, pointCount: 0)
+                        if constraint.restitution > 0 { hasRestitution = true }
+                        if bothDynamic {
+                            selectedConstraints.append(constraint)
+                        } else {
+                            staticConstraints.append(constraint)
                         }
                     }
                 }
             }
         }
+        let dynamicCount = selectedConstraints.count
+        selectedConstraints.append(contentsOf: staticConstraints)
+        // Colour the constraints and lay them out colour by colour.
+        selectedConstraints.withUnsafeBufferPointer { selected in
+            bodies.withUnsafeBufferPointer { bodyBuffer in
+                coloring.build(
+                    count: selected.count, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
+                    bodyA: { selected[$0].bodyA }, bodyB: { selected[$0].bodyB },
+                    isDynamic: { bodyBuffer[Int($0)].isDynamic })
+            }
+        }
+        constraints.removeAll(keepingCapacity: true)
+        for k in coloring.order { constraints.append(selectedConstraints[Int(k)]) }
         activeJoints.removeAll(keepingCapacity: true)
         for j in 0..<joints.count where joints[j].isAlive {
             if bodies[Int(joints[j].bodyA)].isAwake || bodies[Int(joints[j].bodyB)].isAwake { activeJoints.append(j) }
         }
+        // Threads pay only when there is enough to split; the result is the same either way.
+        let pool = constraints.count >= parallelThreshold ? solverPool() : nil
         let maxSpeed = settings.maximumLinearSpeed
         let maxRotation = 0.25 * Double.pi * inverseH
         let pushSpeed = settings.maximumContactPushSpeed
+        let threshold = settings.restitutionThreshold
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
             states.withUnsafeMutableBufferPointer { stateBuffer in
-                constraints.withUnsafeMutableBufferPointer { constraintBuffer in
-                    integration.withUnsafeBufferPointer { inputs in
-                        guard let states = stateBuffer.baseAddress, let bodies = bodyBuffer.baseAddress else { return }
-                        for j in activeJoints { JointSolver.prepare(&joints[j], bodies: bodies, states: states, h: h) }
-                        for substep in 0..<substeps {
-                            let odd = substep % 2 == 1
-                            // Integrate velocities: gravity, forces, damping, speed limits.
-                            for input in inputs {
-                                let i = Int(input.body)
-                                var v = states[i].velocity
-                                var w = states[i].angularVelocity
-                                v = multiplyAdd(v, h, input.linearAcceleration) * input.linearDampingFactor
-                                w = (w + h * input.angularAcceleration) * input.angularDampingFactor
-                                let speed2 = v.lengthSquared
-                                if speed2 > maxSpeed * maxSpeed { v = v * (maxSpeed / speed2.squareRoot()) }
-                                if w * w > maxRotation * maxRotation { w = w > 0 ? maxRotation : -maxRotation }
-                                states[i].velocity = v
-                                states[i].angularVelocity = w
+                contacts.withUnsafeMutableBufferPointer { contactBuffer in
+                    constraints.withUnsafeMutableBufferPointer { constraintBuffer in
+                        integration.withUnsafeBufferPointer { inputs in
+                            joints.withUnsafeMutableBufferPointer { jointBuffer in
+                                activeJoints.withUnsafeBufferPointer { active in
+                                    coloring.colours.withUnsafeBufferPointer { colours in
+                                        guard let states = stateBuffer.baseAddress,
+                                            let bodies = bodyBuffer.baseAddress
+                                        else { return }
+                                        let stages = SolverStages(
+                                            states: states, bodies: bodies, contacts: contactBuffer,
+                                            constraints: constraintBuffer, colours: colours, inputs: inputs,
+                                            joints: jointBuffer, activeJoints: active, substeps: substeps, h: h,
+                                            inverseH: inverseH, jointSoftness: jointSoftness,
+                                            maximumSpeed: maxSpeed, maximumRotation: maxRotation,
+                                            pushSpeed: pushSpeed, restitutionThreshold: threshold,
+                                            hasRestitution: hasRestitution)
+                                        stages.program(into: &solverProgram)
+                                        let program = solverProgram
+                                        if let pool {
+                                            pool.run(
+                                                SolverJob(
+                                                    stageCount: program.count,
+                                                    blockCount: { program[$0].blocks },
+                                                    execute: { stages.execute(program[$0], block: $1) }))
+                                        } else {
+                                            for stage in program {
+                                                for block in 0..<stage.blocks { stages.execute(stage, block: block) }
+                                            }
+                                        }
+                                    }
+                                }
                             }
-                            for j in activeJoints { JointSolver.warmStart(joints[j], states: states) }
-                            ContactSolver.warmStart(constraintBuffer, states)
-                            for j in activeJoints {
-                                JointSolver.solve(
-                                    &joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: true)
-                            }
-                            ContactSolver.solve(
-                                constraintBuffer, states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                                useBias: true,
-                                reversed: odd)
-                            // Integrate positions as deltas from the start of the step.
-                            for input in inputs {
-                                let i = Int(input.body)
-                                let w = states[i].angularVelocity
-                                if w != 0 { states[i].deltaRotation = states[i].deltaRotation.integrated(by: h * w) }
-                                states[i].deltaPosition = multiplyAdd(states[i].deltaPosition, h, states[i].velocity)
-                            }
-                            for j in activeJoints {
-                                JointSolver.solve(
-                                    &joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: false)
-                            }
-                            ContactSolver.solve(
-                                constraintBuffer, states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                                useBias: false, reversed: !odd)
                         }
-                        ContactSolver.applyRestitution(
-                            constraintBuffer, states, threshold: settings.restitutionThreshold)
                     }
                 }
-            }
-        }
-        // Store impulses for warm starting next step.
-        for constraint in constraints {
-            let c = Int(constraint.contact)
-            if constraint.pointCount > 0 {
-                contacts[c].manifold.point0.normalImpulse = constraint.point0.normalImpulse
-                contacts[c].manifold.point0.tangentImpulse = constraint.point0.tangentImpulse
-                contacts[c].manifold.point0.maxNormalImpulse = constraint.point0.maxNormalImpulse
-            }
-            if constraint.pointCount > 1 {
-                contacts[c].manifold.point1.normalImpulse = constraint.point1.normalImpulse
-                contacts[c].manifold.point1.tangentImpulse = constraint.point1.tangentImpulse
-                contacts[c].manifold.point1.maxNormalImpulse = constraint.point1.maxNormalImpulse
             }
         }
         finalizeBodies(dt: dt)

@@ -27,7 +27,9 @@ public struct ContactEvent: Sendable, Equatable {
 /// figures against other engines.
 ///
 /// Deterministic: the same bodies added in the same order and stepped the same way give the same results bit
-/// for bit (no randomness, no libm trigonometry, pairs processed in a fixed order).
+/// for bit (no randomness, no libm trigonometry, pairs processed in a fixed order), on any number of threads
+/// (``PhysicsSettings/threadCount``: the narrow phase and the solver's stages share only work whose order cannot
+/// change the result — contacts one by one, and constraints of one colour, which share no moving body).
 ///
 /// `step()` always advances one fixed ``PhysicsSettings/timeStep``; drive it from an accumulator (as
 /// `DynamicAnimator` does) so that the display's frame rate never changes the result.
@@ -47,6 +49,17 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var contacts: [Contact] = []
     @exclusivity(unchecked) var pairs = PairTable()
     @exclusivity(unchecked) var constraints: [ContactConstraint] = []
+    /// Scratch: the step's constraints in contact order, before ``coloring`` lays them out colour by colour.
+    @exclusivity(unchecked) var selectedConstraints: [ContactConstraint] = []
+    /// Scratch: the step's constraints with a static body, appended to ``selectedConstraints`` after the others.
+    @exclusivity(unchecked) var staticConstraints: [ContactConstraint] = []
+    @exclusivity(unchecked) var coloring = ConstraintColoring()
+    /// The worker threads, made when ``PhysicsSettings/threadCount`` first asks for more than one.
+    private var pool: SolverPool?
+    /// Scratch: the solver's program of stages for this step.
+    var solverProgram: [SolverStages.Stage] = []
+    /// Scratch: the narrow phase's flags per contact (``NarrowPhase``).
+    @exclusivity(unchecked) var narrowFlags: [UInt8] = []
     @exclusivity(unchecked) var joints: [Joint] = []
     private var freeJoints: [Int32] = []
     @exclusivity(unchecked) var awake: [Int32] = []
@@ -89,7 +102,29 @@ public final class PhysicsWorld {
         states.append(BodyState())
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        pool?.shutDown()
+        scratch.deallocate()
+    }
+
+    /// The solver's worker pool for ``PhysicsSettings/threadCount`` (clamped to 1…``PhysicsSettings/maximumThreadCount``),
+    /// or nil for one thread. A changed count replaces the pool.
+    func solverPool() -> SolverPool? {
+        let count = min(max(settings.threadCount, 1), PhysicsSettings.maximumThreadCount)
+        guard count > 1 else { return nil }
+        if let pool, pool.participants == count { return pool }
+        pool?.shutDown()
+        let made = SolverPool(participants: count)
+        pool = made
+        return made
+    }
+
+    /// Fewer contacts or contact constraints than this are handled on the calling thread alone (splitting them
+    /// costs more than it saves); the result is the same either way. 256; tests lower it to run small scenes on
+    /// several threads.
+    var parallelThreshold = 256
+    /// When true every sweep of the broad phase reports every pair (tests compare it with the partial sweeps).
+    var sweepsFully = false
 
     // MARK: Bodies
 

@@ -166,14 +166,15 @@ public enum SceneSimulation {
         private var previous = 0.0
 
         /// Validates `scene` (``DynamicsScene/validate()``) and the arguments (``checkRun(itemCount:seconds:rate:)``)
-        /// and builds the animator; no step is taken yet.
-        public init(scene: DynamicsScene, seconds: Double, rate: Double) throws(SceneError) {
+        /// and builds the animator; no step is taken yet. `threads` is the engine's
+        /// ``PhysicsSettings/threadCount`` (1…16, default 1); the frames are the same bytes for any value.
+        public init(scene: DynamicsScene, seconds: Double, rate: Double, threads: Int = 1) throws(SceneError) {
             try checkRun(itemCount: scene.items.count, seconds: seconds, rate: rate)
             try scene.validate()
             self.rate = rate
             // checkRun bounds the count by maximumFrameCount, so the conversion is exact.
             count = Int(frameCount(seconds: seconds, rate: rate))
-            simulation = try Simulation(scene)
+            simulation = try Simulation(scene, threads: threads)
         }
 
         /// The next frame, or nil after the last. Throws if the engine fails or produces a number that is not
@@ -205,8 +206,10 @@ public enum SceneSimulation {
         let ids: [String]
         var restedAt: Double?
 
-        init(_ scene: DynamicsScene) throws(SceneError) {
-            animator = DynamicAnimator(referenceBounds: scene.bounds)
+        init(_ scene: DynamicsScene, threads: Int) throws(SceneError) {
+            var settings = PhysicsSettings()
+            settings.threadCount = threads
+            animator = DynamicAnimator(referenceBounds: scene.bounds, settings: settings)
             ids = scene.items.map(\.id)
             items = scene.items.map {
                 BasicDynamicItem(frame: $0.frame, angle: $0.angle, collisionBoundsType: $0.shape)

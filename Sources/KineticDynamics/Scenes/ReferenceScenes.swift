@@ -85,6 +85,75 @@ public enum ReferenceScenes {
         return Built(world: world, boxes: boxes)
     }
 
+    /// The frames of a pile laid out in `columns` columns from the top-left: box k sits in column k mod
+    /// `columns`, row k / `columns`, centred in a cell `columnPitch` × `rowPitch` points (the first cell's top-left
+    /// at 0, 0), with its width from `widths` and then its height from `heights` (uniform, drawn in that order from
+    /// ``Generator`` seeded with `seed`). The issue-13 pile: 1,000 boxes of 14…22 × 10…16 pt in 25 columns of
+    /// 24 pt, rows 20 pt apart, in 600 × 1,200 pt.
+    public static func columnFrames(
+        count: Int, columns: Int, columnPitch: Double, rowPitch: Double, widths: ClosedRange<Double>,
+        heights: ClosedRange<Double>, seed: UInt64
+    ) -> [Rect] {
+        var generator = Generator(seed: seed)
+        var frames: [Rect] = []
+        frames.reserveCapacity(max(0, count))
+        let perRow = max(1, columns)
+        for k in 0..<max(0, count) {
+            let w = widths.lowerBound + (widths.upperBound - widths.lowerBound) * generator.next()
+            let h = heights.lowerBound + (heights.upperBound - heights.lowerBound) * generator.next()
+            let cx = (Double(k % perRow) + 0.5) * columnPitch
+            let cy = (Double(k / perRow) + 0.5) * rowPitch
+            frames.append(Rect(x: cx - w / 2, y: cy - h / 2, width: w, height: h))
+        }
+        return frames
+    }
+
+    /// The parameters of the issue-13 pile, shared by ``columnPile(settings:)``, the benchmark and the peers.
+    public enum ColumnPile {
+        /// 1,000 boxes.
+        public static let count = 1000
+        /// 25 columns.
+        public static let columns = 25
+        /// The walls: 600 × 1,200 pt.
+        public static let width = 600.0
+        /// The walls' height, points.
+        public static let height = 1200.0
+        /// Columns 24 pt apart (600 / 25).
+        public static let columnPitch = 24.0
+        /// Rows 20 pt apart: the 40 rows fill the top 800 pt and fall 400 pt.
+        public static let rowPitch = 20.0
+        /// Box widths, points.
+        public static let widths = 14.0...22.0
+        /// Box heights, points.
+        public static let heights = 10.0...16.0
+        /// Friction of every box (and so of its contacts with the walls).
+        public static let friction = 0.5
+        /// The generator's seed.
+        public static let seed: UInt64 = 13
+
+        /// The frames of the boxes, in creation order.
+        public static var frames: [Rect] {
+            columnFrames(
+                count: count, columns: columns, columnPitch: columnPitch, rowPitch: rowPitch, widths: widths,
+                heights: heights, seed: seed)
+        }
+    }
+
+    /// The issue-13 pile (``ColumnPile``): 1,000 boxes of 14…22 × 10…16 pt in 25 columns falling into walls of
+    /// 600 × 1,200 pt, friction 0.5; the engine's defaults (1/120 s, 4 substeps, sleeping on) unless `settings`
+    /// says otherwise.
+    public static func columnPile(settings: PhysicsSettings = PhysicsSettings()) throws(PhysicsError) -> Built {
+        let world = PhysicsWorld(settings: settings)
+        try addWalls(to: world, width: ColumnPile.width, height: ColumnPile.height)
+        var boxes: [BodyID] = []
+        for frame in ColumnPile.frames {
+            var box = BodyDefinition(shape: .box(width: frame.width, height: frame.height), position: frame.center)
+            box.friction = ColumnPile.friction
+            boxes.append(try world.addBody(box))
+        }
+        return Built(world: world, boxes: boxes)
+    }
+
     /// A column of `count` boxes of `width` × `height` resting on a floor at y = `floorY`, centred on x = 187.5,
     /// each exactly touching the one below (friction 0.6).
     public static func stack(

@@ -1,0 +1,157 @@
+import KineticCore
+
+/// The narrow phase of one step: every contact whose bodies are not both asleep gets a new manifold (or keeps its
+/// manifold when the pair's relative pose is unchanged), its points inheriting the impulses of the old ones with the
+/// same feature ids. Each contact is computed on its own, so blocks of contacts are shared among the threads of a
+/// ``SolverPool``; what would touch shared state (touching counts, events, waking) is left in
+/// ``flags`` for the world to apply in contact order afterwards.
+///
+/// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
+struct NarrowPhase: @unchecked Sendable {
+    /// Flag: the contact began or stopped touching in this step.
+    static let touchingChanged: UInt8 = 1
+    /// Flag: the contact touches and body A is asleep (an awake body touched it).
+    static let wakesA: UInt8 = 2
+    /// Flag: the contact touches and body B is asleep.
+    static let wakesB: UInt8 = 4
+
+    var bodies: UnsafeMutablePointer<Body>
+    var states: UnsafePointer<BodyState>
+    var contacts: UnsafeMutableBufferPointer<Contact>
+    /// Per contact, the flags above (written for every contact).
+    var flags: UnsafeMutableBufferPointer<UInt8>
+    var vertices: UnsafeMutablePointer<Point>
+    var normals: UnsafeMutablePointer<Point>
+    var speculativeDistance: Double
+    var linearSlop: Double
+    var dt: Double
+
+    /// Contacts per block.
+    static let blockSize = 64
+
+    /// How many blocks the contacts make.
+    var blockCount: Int { (contacts.count + Self.blockSize - 1) / Self.blockSize }
+
+    /// Updates the contacts of block `block`, with collision scratch on the stack.
+    func execute(block: Int) {
+        let start = block * Self.blockSize
+        let end = min(start + Self.blockSize, contacts.count)
+        withUnsafeTemporaryAllocation(of: Point.self, capacity: CollisionScratch.storageCount) { storage in
+            guard let base = storage.baseAddress else { return }
+            let scratch = CollisionScratch(storage: base)
+            for c in start..<end { flags[c] = update(c, scratch: scratch) }
+        }
+    }
+
+    @inline(__always) private func update(_ c: Int, scratch: CollisionScratch) -> UInt8 {
+        guard let base = contacts.baseAddress else { return 0 }
+        let contact = base + c
+        let ia = Int(contact.pointee.bodyA)
+        let ib = Int(contact.pointee.bodyB)
+        let a = bodies + ia
+        let b = bodies + ib
+        if !a.pointee.isAwake && !b.pointee.isAwake { return 0 }
+        // How far the pair can close in one step: relative velocity plus rotation at the extents.
+        let reach =
+            (states[ib].velocity - states[ia].velocity).length
+            + abs(states[ia].angularVelocity) * a.pointee.maximumExtent
+            + abs(states[ib].angularVelocity) * b.pointee.maximumExtent
+        let speculative = speculativeDistance + dt * reach
+        let offset = b.pointee.center - a.pointee.center
+        let drift = offset - contact.pointee.cachedOffset
+        if abs(drift.x) <= 1e-9 && abs(drift.y) <= 1e-9
+            && contact.pointee.cachedRotationA == a.pointee.rotation
+            && contact.pointee.cachedRotationB == b.pointee.rotation
+            && speculative <= contact.pointee.cachedSpeculativeDistance
+        {
+            // Same relative pose as last step: the manifold is unchanged but for its world points.
+            contact.pointee.manifold.point0.point = a.pointee.center + contact.pointee.manifold.point0.anchorA
+            contact.pointee.manifold.point1.point = a.pointee.center + contact.pointee.manifold.point1.anchorA
+            return 0
+        }
+        contact.pointee.cachedOffset = offset
+        contact.pointee.cachedRotationA = a.pointee.rotation
+        contact.pointee.cachedRotationB = b.pointee.rotation
+        contact.pointee.cachedSpeculativeDistance = speculative
+        var manifold = Self.manifold(
+            a, b, speculativeDistance: speculative, linearSlop: linearSlop, vertices: vertices, normals: normals,
+            scratch: scratch)
+        // Warm starting: a point keeps the impulses of the old point with the same feature id.
+        let old = contact.pointee.manifold
+        if manifold.pointCount > 0 { Self.inherit(&manifold.point0, from: old) }
+        if manifold.pointCount > 1 { Self.inherit(&manifold.point1, from: old) }
+        let touching = manifold.pointCount > 0
+        // A manifold without points keeps the last point, for the event that says the contact ended.
+        if !touching { manifold.point0.point = old.point0.point }
+        contact.pointee.manifold = manifold
+        var result: UInt8 = 0
+        if touching != contact.pointee.isTouching {
+            contact.pointee.isTouching = touching
+            result |= Self.touchingChanged
+        }
+        if touching {
+            if a.pointee.isDynamic && !a.pointee.isAwake { result |= Self.wakesA }
+            if b.pointee.isDynamic && !b.pointee.isAwake { result |= Self.wakesB }
+        }
+        return result
+    }
+
+    /// A point of the new manifold inherits the impulses of the old point with the same feature id.
+    @inline(__always) static func inherit(_ p: inout ManifoldPoint, from old: Manifold) {
+        if old.pointCount > 0 && old.point0.id == p.id {
+            p.normalImpulse = old.point0.normalImpulse
+            p.tangentImpulse = old.point0.tangentImpulse
+        } else if old.pointCount > 1 && old.point1.id == p.id {
+            p.normalImpulse = old.point1.normalImpulse
+            p.tangentImpulse = old.point1.tangentImpulse
+        }
+    }
+
+    /// The contact manifold of two bodies' shapes (empty when farther apart than `speculativeDistance`).
+    @inline(__always) static func manifold(
+        _ a: UnsafeMutablePointer<Body>, _ b: UnsafeMutablePointer<Body>, speculativeDistance: Double,
+        linearSlop: Double, vertices: UnsafeMutablePointer<Point>, normals: UnsafeMutablePointer<Point>,
+        scratch: CollisionScratch
+    ) -> Manifold {
+        // The shapes' own boxes farther apart than the speculative distance: no points, skip the SAT.
+        let boxA = a.pointee.shapeBounds
+        let boxB = b.pointee.shapeBounds
+        if boxA.minX - boxB.maxX > speculativeDistance || boxB.minX - boxA.maxX > speculativeDistance
+            || boxA.minY - boxB.maxY > speculativeDistance || boxB.minY - boxA.maxY > speculativeDistance
+        {
+            return Manifold()
+        }
+        let transformA = a.pointee.transform
+        let transformB = b.pointee.transform
+        let startA = Int(a.pointee.vertexStart)
+        let viewA = PolygonView(
+            vertices: vertices + startA, normals: normals + startA, count: Int(a.pointee.vertexCount),
+            radius: a.pointee.radius)
+        let startB = Int(b.pointee.vertexStart)
+        if b.pointee.shapeKind == .circle {
+            let centerB = vertices[startB]
+            let radiusB = b.pointee.radius
+            switch a.pointee.shapeKind {
+            case .circle:
+                return collideCircles(
+                    centerA: viewA.vertices[0], radiusA: viewA.radius, transformA, centerB: centerB, radiusB: radiusB,
+                    transformB, speculativeDistance: speculativeDistance)
+            case .segment:
+                return collideSegmentAndCircle(
+                    viewA.vertices[0], viewA.vertices[1], transformA, centerB: centerB, radiusB: radiusB, transformB,
+                    speculativeDistance: speculativeDistance)
+            case .polygon:
+                return collidePolygonAndCircle(
+                    viewA, transformA, centerB: centerB, radiusB: radiusB, transformB,
+                    speculativeDistance: speculativeDistance)
+            }
+        }
+        let viewB = PolygonView(
+            vertices: vertices + startB, normals: normals + startB, count: Int(b.pointee.vertexCount),
+            radius: b.pointee.radius)
+        return collidePolygons(
+            viewA, transformA, viewB, transformB, speculativeDistance: speculativeDistance, linearSlop: linearSlop,
+            scratch: scratch)
+    }
+
+}

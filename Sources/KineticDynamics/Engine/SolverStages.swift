@@ -1,0 +1,174 @@
+import KineticCore
+
+/// The soft-step solver of one step as a program of stages (``program(into:)``) whose blocks a ``SolverPool``
+/// shares among threads, or the calling thread runs in order: each stage cuts independent items — constraints of
+/// one colour, awake bodies, constraints — into blocks, and joints (not coloured) and overflow colours are one
+/// block each. The arithmetic on each item is the same whoever runs it, so the result does not depend on the
+/// number of threads.
+///
+/// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
+struct SolverStages: @unchecked Sendable {
+    var states: UnsafeMutablePointer<BodyState>
+    var bodies: UnsafeMutablePointer<Body>
+    var contacts: UnsafeMutableBufferPointer<Contact>
+    var constraints: UnsafeMutableBufferPointer<ContactConstraint>
+    var colours: UnsafeBufferPointer<ConstraintColoring.Colour>
+    var inputs: UnsafeBufferPointer<IntegrationInput>
+    var joints: UnsafeMutableBufferPointer<Joint>
+    var activeJoints: UnsafeBufferPointer<Int>
+    var substeps: Int
+    var h: Double
+    var inverseH: Double
+    var jointSoftness: Softness
+    var maximumSpeed: Double
+    var maximumRotation: Double
+    var pushSpeed: Double
+    var restitutionThreshold: Double
+    /// Whether any constraint has restitution (otherwise its pass is skipped).
+    var hasRestitution: Bool
+
+    /// What one stage of the program does.
+    enum Kind: Sendable {
+        case prepare, prepareJoints, integrateVelocities, warmStartJoints, warmStart, solveJoints, solve
+        case integratePositions, relaxJoints, relax, restitution, storeImpulses
+    }
+
+    /// One stage: its kind, the colour it works on (for the colour passes), its substep, and how its items are
+    /// cut into blocks.
+    struct Stage: Sendable {
+        var kind: Kind
+        var colour = 0
+        var substep = 0
+        /// Items of the stage (constraints, bodies), or 1 for a stage that one thread runs whole.
+        var items = 1
+        /// Items per block.
+        var blockSize = 1
+
+        /// How many blocks the stage has.
+        var blocks: Int { items == 0 ? 0 : (items + blockSize - 1) / blockSize }
+    }
+
+    /// Constraints per block: a colour of a few hundred constraints gives a handful of blocks.
+    static let constraintBlock = 64
+    /// Bodies per block of the integration stages.
+    static let bodyBlock = 256
+
+    /// The step's stages in order, appended to `stages`.
+    func program(into stages: inout [Stage]) {
+        stages.removeAll(keepingCapacity: true)
+        func colourPass(_ kind: Kind, substep: Int) {
+            for (k, colour) in colours.enumerated() {
+                let count = colour.end - colour.start
+                stages.append(
+                    Stage(
+                        kind: kind, colour: k, substep: substep, items: colour.isIndependent ? count : min(count, 1),
+                        blockSize: colour.isIndependent ? Self.constraintBlock : 1))
+            }
+        }
+        let hasJoints = !activeJoints.isEmpty
+        stages.append(Stage(kind: .prepare, items: constraints.count, blockSize: Self.constraintBlock))
+        if hasJoints { stages.append(Stage(kind: .prepareJoints)) }
+        for substep in 0..<substeps {
+            stages.append(
+                Stage(kind: .integrateVelocities, substep: substep, items: inputs.count, blockSize: Self.bodyBlock))
+            if hasJoints { stages.append(Stage(kind: .warmStartJoints, substep: substep)) }
+            colourPass(.warmStart, substep: substep)
+            if hasJoints { stages.append(Stage(kind: .solveJoints, substep: substep)) }
+            colourPass(.solve, substep: substep)
+            stages.append(
+                Stage(kind: .integratePositions, substep: substep, items: inputs.count, blockSize: Self.bodyBlock))
+            if hasJoints { stages.append(Stage(kind: .relaxJoints, substep: substep)) }
+            colourPass(.relax, substep: substep)
+        }
+        if hasRestitution { colourPass(.restitution, substep: 0) }
+        stages.append(Stage(kind: .storeImpulses, items: constraints.count, blockSize: Self.constraintBlock))
+    }
+
+    /// Runs block `block` of `stage`.
+    func execute(_ stage: Stage, block: Int) {
+        let start = block * stage.blockSize
+        let end = min(start + stage.blockSize, stage.items)
+        let odd = stage.substep % 2 == 1
+        switch stage.kind {
+        case .prepare:
+            for k in start..<end {
+                let contact = Int(constraints[k].contact)
+                ContactSolver.prepare(&constraints[k], manifold: contacts[contact].manifold, states: states)
+            }
+        case .prepareJoints:
+            for j in activeJoints { JointSolver.prepare(&joints[j], bodies: bodies, states: states, h: h) }
+        case .integrateVelocities:
+            // Gravity, forces, damping, speed limits.
+            for k in start..<end {
+                let input = inputs[k]
+                let i = Int(input.body)
+                var v = states[i].velocity
+                var w = states[i].angularVelocity
+                v = multiplyAdd(v, h, input.linearAcceleration) * input.linearDampingFactor
+                w = (w + h * input.angularAcceleration) * input.angularDampingFactor
+                let speed2 = v.lengthSquared
+                if speed2 > maximumSpeed * maximumSpeed { v = v * (maximumSpeed / speed2.squareRoot()) }
+                if w * w > maximumRotation * maximumRotation { w = w > 0 ? maximumRotation : -maximumRotation }
+                states[i].velocity = v
+                states[i].angularVelocity = w
+            }
+        case .warmStartJoints:
+            for j in activeJoints { JointSolver.warmStart(joints[j], states: states) }
+        case .warmStart:
+            ContactSolver.warmStart(colourSlice(stage, start, end), states)
+        case .solveJoints:
+            for j in activeJoints {
+                JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: true)
+            }
+        case .solve:
+            ContactSolver.solve(
+                colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
+                useBias: true, reversed: odd)
+        case .integratePositions:
+            // Positions as deltas from the start of the step.
+            for k in start..<end {
+                let i = Int(inputs[k].body)
+                let w = states[i].angularVelocity
+                if w != 0 { states[i].deltaRotation = states[i].deltaRotation.integrated(by: h * w) }
+                states[i].deltaPosition = multiplyAdd(states[i].deltaPosition, h, states[i].velocity)
+            }
+        case .relaxJoints:
+            for j in activeJoints {
+                JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: false)
+            }
+        case .relax:
+            ContactSolver.solve(
+                colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
+                useBias: false, reversed: !odd)
+        case .restitution:
+            ContactSolver.applyRestitution(colourSlice(stage, start, end), states, threshold: restitutionThreshold)
+        case .storeImpulses:
+            // Impulses kept for warm starting next step (each constraint writes its own contact).
+            for k in start..<end {
+                let constraint = constraints[k]
+                let c = Int(constraint.contact)
+                if constraint.pointCount > 0 {
+                    contacts[c].manifold.point0.normalImpulse = constraint.point0.normalImpulse
+                    contacts[c].manifold.point0.tangentImpulse = constraint.point0.tangentImpulse
+                    contacts[c].manifold.point0.maxNormalImpulse = constraint.point0.maxNormalImpulse
+                }
+                if constraint.pointCount > 1 {
+                    contacts[c].manifold.point1.normalImpulse = constraint.point1.normalImpulse
+                    contacts[c].manifold.point1.tangentImpulse = constraint.point1.tangentImpulse
+                    contacts[c].manifold.point1.maxNormalImpulse = constraint.point1.maxNormalImpulse
+                }
+            }
+        }
+    }
+
+    /// Block `start..<end` of a colour pass: that part of the colour, or the whole colour for an overflow (which
+    /// is one block, solved in order).
+    @inline(__always) private func colourSlice(_ stage: Stage, _ start: Int, _ end: Int)
+        -> UnsafeMutableBufferPointer<ContactConstraint>
+    {
+        let colour = colours[stage.colour]
+        let range =
+            colour.isIndependent ? (colour.start + start)..<(colour.start + end) : colour.start..<colour.end
+        return UnsafeMutableBufferPointer(rebasing: constraints[range])
+    }
+}
