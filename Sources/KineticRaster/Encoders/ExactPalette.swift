@@ -1,25 +1,19 @@
-/// A palette of exactly the colours a clip draws, for frames with few colours (text, flat shapes, UI): entry 0
-/// is transparent and every other entry is one opaque colour, in the order first drawn. Frames keep the entries
-/// they share with earlier ones at the same indices and new colours are appended, so a clip that draws at most
-/// `maximumColors − 1` colours in all has one growing palette and no error at all; when a frame's colours no
-/// longer fit, the palette starts again from that frame's own colours; when a frame alone has too many, it is
-/// left to libimagequant.
-///
-/// The first palette is the one a GIF's global colour table holds: `generation` tells frames whether they use it.
+/// A palette of exactly the colours some frames draw, for frames with few colours (text, flat shapes, UI):
+/// entry 0 is transparent and every other entry is one opaque colour, in the order first drawn. Mapping more
+/// frames keeps the entries they share with earlier ones at the same indices and appends new colours, so one
+/// palette can grow over a clip (the GIF's global colour table) while its colours fit in `maximumColors`.
 ///
 /// Colours are found through an open-addressing hash table of 1,024 entries allocated once.
 final class ExactPalette {
     private static let slots = 1024
     private static let empty: UInt32 = 0
+    /// Whether the palette has no colour yet.
+    var isEmpty: Bool { words.count == 1 }
     /// Opaque words (red in the low byte, alpha 255) by palette index; index 0 (transparent) is unused.
     private(set) var words: [UInt32] = [0]
     /// Per slot: an opaque word (0 = empty) and its palette index.
     private let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: ExactPalette.slots)
     private let values = UnsafeMutablePointer<UInt8>.allocate(capacity: ExactPalette.slots)
-    /// How many times the palette started again (with colours in it before); 0 for the first palette.
-    private(set) var generation = 0
-    /// The first palette as it was when the palette first started again (nil until then).
-    private(set) var firstGenerationPalette: [RGBA8]?
     /// The most opaque colours, 1…255.
     private let capacity: Int
 
@@ -47,35 +41,18 @@ final class ExactPalette {
     }
 
     /// Maps the `region` of a `width`-pixel-wide frame into `indices` (row by row): each drawn pixel to its own
-    /// colour, or to 0 (transparent) where `screen` already shows exactly that colour; the other pixels to 0.
-    /// Returns false, leaving `indices` undefined, when the drawn pixels have more colours than the palette can
-    /// hold; the palette is then empty.
+    /// colour (appending the colours not in the palette yet), or to 0 (transparent) where `screen` already shows
+    /// exactly that colour; the other pixels to 0. Returns false, leaving `indices` undefined, when the palette
+    /// fills up before every colour found a place (the colours added until then stay).
     func map(
         source: UnsafeBufferPointer<UInt32>, draw: UnsafeBufferPointer<Bool>, screen: UnsafeBufferPointer<UInt32>?,
         width: Int, region: PixelRect, into indices: UnsafeMutableBufferPointer<UInt8>
     ) -> Bool {
-        let wasEmpty = words.count == 1
-        if mapOnce(source: source, draw: draw, screen: screen, width: width, region: region, into: indices) {
-            return true
-        }
-        if wasEmpty {
-            reset()
-            return false
-        }
-        // The frame's colours do not fit next to the earlier ones: start from this frame's alone.
-        reset()
-        if mapOnce(source: source, draw: draw, screen: screen, width: width, region: region, into: indices) {
-            return true
-        }
-        reset()
-        return false
+        mapOnce(source: source, draw: draw, screen: screen, width: width, region: region, into: indices)
     }
 
-    private func reset() {
-        if words.count > 1 {
-            if generation == 0 { firstGenerationPalette = palette }
-            generation += 1
-        }
+    /// Empties the palette.
+    func reset() {
         words = [0]
         keys.update(repeating: Self.empty, count: Self.slots)
     }

@@ -2,11 +2,12 @@ import KineticCore
 
 /// Writes an animated GIF, streaming, with libimagequant palettes.
 ///
-/// - Palettes: a frame whose drawn pixels have at most `GIFOptions.maximumColors` − 1 colours is stored exactly,
-///   with `ExactPalette` (one palette grown over the clip, in the global colour table, while the clip's colours
-///   fit in it). Other frames have a local colour table of up to 256 colours: the previous such frame's when it
-///   still serves (see `writeChangedRegion`), else one built by libimagequant for the pixels that frame draws,
-///   mapped to it by `PaletteRemapper` with `GIFOptions.dithering`.
+/// - Palettes: the global colour table holds the clip's exact colours while they fit in
+///   `GIFOptions.maximumColors` − 1, and frames use it while it serves (exactly, then nearly; see
+///   `mapToGlobalPalette`): text, flat shapes and UI usually need no other palette and have no error. Other
+///   frames have a local colour table: their own exact colours when they have few enough, else the previous
+///   libimagequant palette when it still serves (see `writeChangedRegion`), else a new one built for the pixels
+///   that frame draws, mapped to it by `PaletteRemapper` with `GIFOptions.dithering`.
 /// - Size: a frame stores only the rectangle that changed; inside it, pixels that are unchanged since the previous
 ///   frame (or that the screen already shows at least as well as the palette could) use the transparent index,
 ///   which LZW compresses to almost nothing. Frames identical to the previous one are merged into it.
@@ -60,10 +61,23 @@ public final class GIFEncoder: FrameEncoder {
     private var indices: [UInt8]
     /// Maps frames to the current palette, which it holds.
     private let remapper = PaletteRemapper()
-    /// The clip's exact colours, tried before libimagequant.
-    private let exact: ExactPalette
-    /// Whether a frame was written with the global colour table (the first exact palette).
+    /// The global colour table: the clip's exact colours while they fit (see `mapToGlobalPalette`).
+    private let global: ExactPalette
+    private let globalRemapper = PaletteRemapper()
+    private var globalState = GlobalPaletteState.growing
+    /// Whether a frame was written with the global colour table.
     private var usesGlobalPalette = false
+    /// A frame's own exact colours, for a frame with few colours that the global palette does not serve.
+    private let local: ExactPalette
+
+    private enum GlobalPaletteState {
+        /// Every frame so far was stored exactly with it; new colours are added.
+        case growing
+        /// Full: frames use its nearest colours when that is nearly exact; `misses` frames in a row could not.
+        case full(misses: Int)
+        /// Not tried any more.
+        case unusable
+    }
     private var hasPalette = false
     /// The error of the last palette built, on the frame it was built for: the bar a reused palette must nearly
     /// meet.
@@ -88,7 +102,8 @@ public final class GIFEncoder: FrameEncoder {
         alphaThreshold = UInt8(options.gif.alphaThreshold)
         matte = options.gif.matte.map { RGBA8(premultiplying: $0.withAlpha(1)) }
         quantizer = try ImageQuantizer(options: options.gif)
-        exact = ExactPalette(maximumColors: options.gif.maximumColors)
+        global = ExactPalette(maximumColors: options.gif.maximumColors)
+        local = ExactPalette(maximumColors: options.gif.maximumColors)
         canvas = [UInt32](repeating: 0, count: width * height)
         previousSource = canvas
         pending = canvas
@@ -140,11 +155,7 @@ public final class GIFEncoder: FrameEncoder {
             try writePending(
                 delay: max(2, FrameTiming.centiseconds(appendedTime) - pendingStart), nextIsIncoming: false)
             hasPending = false
-            if usesGlobalPalette,
-                let global = exact.firstGenerationPalette ?? (exact.generation == 0 ? exact.palette : nil)
-            {
-                try writer.setGlobalPalette(global)
-            }
+            if usesGlobalPalette { try writer.setGlobalPalette(global.palette) }
             try writer.close()
             isDone = true
             try file.commit()
@@ -168,6 +179,12 @@ public final class GIFEncoder: FrameEncoder {
         frame.withUnsafeBytes { raw in
             incoming.withUnsafeMutableBufferPointer { out in
                 for i in 0..<out.count {
+                    // Opaque pixels (premultiplied = straight) are the same in every mode.
+                    let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+                    if word >= 0xFF00_0000 {
+                        out[i] = word
+                        continue
+                    }
                     let pixel = RGBA8(
                         red: raw[i * 4], green: raw[i * 4 + 1], blue: raw[i * 4 + 2], alpha: raw[i * 4 + 3])
                     if let background {
@@ -263,8 +280,8 @@ public final class GIFEncoder: FrameEncoder {
     /// Quantises and writes the changed pixels of `region`; the others get the transparent index.
     ///
     /// The palette of the previous frame is tried first: when remapping to it is nearly as good as that palette
-    /// was on the frame it was built for (mean squared error at most twice as high, or at most 0.5; no channel
-    /// off by more than 8 levels more, or by more than 24), no palette is built. That is faster, and keeps
+    /// was on the frame it was built for (mean squared error at most three times as high, or at most 0.5; no channel
+    /// off by more than 12 levels more, or by more than 24), no palette is built. That is faster, and keeps
     /// colours stable from frame to frame, so more pixels stay as they are on screen.
     private func writeChangedRegion(region: PixelRect, delay: Int, disposal: GIFFileWriter.Disposal)
         throws(RasterError)
@@ -272,27 +289,30 @@ public final class GIFEncoder: FrameEncoder {
         let count = region.width * region.height
         let palette: [RGBA8]?
         let transparentIndex: Int?
-        if mapExactly(region) {
-            // Frames of the first exact palette use the global colour table, filled in when the file is done.
-            if exact.generation == 0 {
-                palette = nil
-                usesGlobalPalette = true
-            } else {
-                palette = exact.palette
+        if mapToGlobalPalette(region) {
+            palette = nil
+            usesGlobalPalette = true
+            let usesTransparency = global.words.withUnsafeBufferPointer { words in
+                commitRemapped(region: region, words: words, transparentIndex: 0)
             }
-            let usesTransparency = exact.words.withUnsafeBufferPointer { words in
+            transparentIndex = usesTransparency ? 0 : nil
+        } else if mapExactly(region, to: local, reset: true) {
+            palette = local.palette
+            let usesTransparency = local.words.withUnsafeBufferPointer { words in
                 commitRemapped(region: region, words: words, transparentIndex: 0)
             }
             transparentIndex = usesTransparency ? 0 : nil
         } else {
             var reuse = false
             if hasPalette {
-                let error = remap(region)
-                reuse = error.mean <= max(reference.mean * 2, 0.5) && error.maximum <= max(reference.maximum + 8, 24)
+                let error = remap(region, with: remapper, dithering: dithering)
+                reuse =
+                    error.mean <= max(reference.mean * Self.reuseMeanFactor, 0.5)
+                    && error.maximum <= max(reference.maximum + Self.reuseMaximumMargin, 24)
             }
             if !reuse {
                 try buildPalette(region: region)
-                reference = remap(region)
+                reference = remap(region, with: remapper, dithering: dithering)
             }
             palette = remapper.palette
             let usesTransparency = commitRemapped(
@@ -311,6 +331,11 @@ public final class GIFEncoder: FrameEncoder {
         writtenFrameCount += 1
         writtenCentiseconds += delay
     }
+
+    /// How much worse than its own frame a libimagequant palette may do on a later frame and still be used
+    /// (see `writeChangedRegion`): the mean squared error factor and the largest channel error margin, in levels.
+    private static let reuseMeanFactor = 3.0
+    private static let reuseMaximumMargin = 12
 
     /// Builds a palette with libimagequant for the pixels of `region` that must be drawn, and gives it to the
     /// remapper.
@@ -342,12 +367,43 @@ public final class GIFEncoder: FrameEncoder {
         hasPalette = true
     }
 
-    /// Remaps the pixels of `region` to the remapper's palette into `indices`.
-    private func remap(_ region: PixelRect) -> PaletteRemapper.RemappingError {
+    /// Maps the pixels of `region` to the global palette into `indices`, if it serves: exactly while the clip's
+    /// colours fit in it (adding the new ones), then — once it is full, if frames were stored with it — to its
+    /// nearest colours, without dithering, when that is nearly exact (mean squared error per channel at most
+    /// 0.25 and no channel off by more than 16 levels over the drawn pixels). After 4 frames in a row it does
+    /// not serve, it is no longer tried.
+    private func mapToGlobalPalette(_ region: PixelRect) -> Bool {
+        switch globalState {
+        case .unusable:
+            return false
+        case .growing:
+            if mapExactly(region, to: global, reset: false) { return true }
+            guard usesGlobalPalette else {
+                globalState = .unusable
+                return false
+            }
+            globalState = .full(misses: 0)
+            globalRemapper.setPalette(global.palette)
+        case .full:
+            break
+        }
+        let error = remap(region, with: globalRemapper, dithering: 0)
+        if error.mean <= 0.25 && error.maximum <= 16 {
+            globalState = .full(misses: 0)
+            return true
+        }
+        if case .full(let misses) = globalState {
+            globalState = misses >= 3 ? .unusable : .full(misses: misses + 1)
+        }
+        return false
+    }
+
+    /// Remaps the pixels of `region` to `remapper`'s palette into `indices`.
+    private func remap(_ region: PixelRect, with remapper: PaletteRemapper, dithering: Double)
+        -> PaletteRemapper.RemappingError
+    {
         let hasScreen = hasWritten
         let width = self.width
-        let dithering = self.dithering
-        let remapper = self.remapper
         return pending.withUnsafeBufferPointer { source in
             changed.withUnsafeBufferPointer { marks in
                 canvas.withUnsafeBufferPointer { shown in
@@ -361,11 +417,12 @@ public final class GIFEncoder: FrameEncoder {
         }
     }
 
-    /// Maps the pixels of `region` to the exact palette into `indices`; false when they have too many colours.
-    private func mapExactly(_ region: PixelRect) -> Bool {
+    /// Maps the pixels of `region` exactly to `exact` (emptied first when `reset`) into `indices`; false when
+    /// its colours do not fit.
+    private func mapExactly(_ region: PixelRect, to exact: ExactPalette, reset: Bool) -> Bool {
+        if reset { exact.reset() }
         let hasScreen = hasWritten
         let width = self.width
-        let exact = self.exact
         return pending.withUnsafeBufferPointer { source in
             changed.withUnsafeBufferPointer { marks in
                 canvas.withUnsafeBufferPointer { shown in

@@ -107,16 +107,21 @@ final class PaletteRemapper {
         var drawn = 0
         var maximum: Int32 = 0
         errorRows.withUnsafeMutableBufferPointer { errors in
-            for i in 0..<(rowLength * 2) { errors[i] = 0 }
+            // Each entry is cleared once read, so the row is clean when it becomes the next row again; the
+            // margins are written but never read.
+            errors.update(repeating: 0)
             var current = 0
             var next = rowLength
             var k = 0
             for y in region.y..<region.maxY {
-                for i in 0..<rowLength { errors[next + i] = 0 }
                 for x in region.x..<region.maxX {
                     let i = y * width + x
                     let e = current + (x - region.x + 1) * 3
                     let word = source[i]
+                    let carried = (errors[e], errors[e + 1], errors[e + 2])
+                    errors[e] = 0
+                    errors[e + 1] = 0
+                    errors[e + 2] = 0
                     guard draw[i] else {
                         if let transparent {
                             indices[k] = transparent
@@ -130,9 +135,9 @@ final class PaletteRemapper {
                     let g = Int32(word >> 8 & 0xFF)
                     let b = Int32(word >> 16 & 0xFF)
                     // The target: the pixel plus the error diffused to it, in whole levels.
-                    let tr = min(max(r + (errors[e] + 128) >> 8, 0), 255)
-                    let tg = min(max(g + (errors[e + 1] + 128) >> 8, 0), 255)
-                    let tb = min(max(b + (errors[e + 2] + 128) >> 8, 0), 255)
+                    let tr = min(max(r &+ (carried.0 &+ 128) >> 8, 0), 255)
+                    let tg = min(max(g &+ (carried.1 &+ 128) >> 8, 0), 255)
+                    let tb = min(max(b &+ (carried.2 &+ 128) >> 8, 0), 255)
                     var index = nearest(tr, tg, tb)
                     var sr = reds[Int(index)]
                     var sg = greens[Int(index)]
@@ -149,7 +154,7 @@ final class PaletteRemapper {
                             let pr = sr - tr
                             let pg = sg - tg
                             let pb = sb - tb
-                            if dr * dr + dg * dg + db * db <= pr * pr + pg * pg + pb * pb {
+                            if dr &* dr &+ dg &* dg &+ db &* db <= pr &* pr &+ pg &* pg &+ pb &* pb {
                                 index = transparent
                                 sr = br
                                 sg = bg
@@ -163,27 +168,27 @@ final class PaletteRemapper {
                     let er = abs(sr - r)
                     let eg = abs(sg - g)
                     let eb = abs(sb - b)
-                    squaredSum += Int(er * er + eg * eg + eb * eb)
+                    squaredSum &+= Int(er &* er &+ eg &* eg &+ eb &* eb)
                     drawn += 1
                     maximum = max(maximum, er, eg, eb)
                     guard strength > 0 else { continue }
                     // Diffuse what the target missed: 7/16 right, 3/16 below left, 5/16 below, 1/16 below right.
-                    let qr = (tr - sr) * strength
-                    let qg = (tg - sg) * strength
-                    let qb = (tb - sb) * strength
+                    let qr = (tr &- sr) &* strength
+                    let qg = (tg &- sg) &* strength
+                    let qb = (tb &- sb) &* strength
                     let below = e - current + next
-                    errors[e + 3] += qr * 7 >> 4
-                    errors[e + 4] += qg * 7 >> 4
-                    errors[e + 5] += qb * 7 >> 4
-                    errors[below - 3] += qr * 3 >> 4
-                    errors[below - 2] += qg * 3 >> 4
-                    errors[below - 1] += qb * 3 >> 4
-                    errors[below] += qr * 5 >> 4
-                    errors[below + 1] += qg * 5 >> 4
-                    errors[below + 2] += qb * 5 >> 4
-                    errors[below + 3] += qr >> 4
-                    errors[below + 4] += qg >> 4
-                    errors[below + 5] += qb >> 4
+                    errors[e + 3] &+= qr &* 7 >> 4
+                    errors[e + 4] &+= qg &* 7 >> 4
+                    errors[e + 5] &+= qb &* 7 >> 4
+                    errors[below - 3] &+= qr &* 3 >> 4
+                    errors[below - 2] &+= qg &* 3 >> 4
+                    errors[below - 1] &+= qb &* 3 >> 4
+                    errors[below] &+= qr &* 5 >> 4
+                    errors[below + 1] &+= qg &* 5 >> 4
+                    errors[below + 2] &+= qb &* 5 >> 4
+                    errors[below + 3] &+= qr >> 4
+                    errors[below + 4] &+= qg >> 4
+                    errors[below + 5] &+= qb >> 4
                 }
                 swap(&current, &next)
             }
