@@ -5,9 +5,10 @@ import KineticCore
 /// - Palettes: the global colour table holds the clip's exact colours while they fit in
 ///   `GIFOptions.maximumColors` − 1, and frames use it while it serves (exactly, then nearly; see
 ///   `mapToGlobalPalette`): text, flat shapes and UI usually need no other palette and have no error. Other
-///   frames have a local colour table: their own exact colours when they have few enough, else the previous
-///   libimagequant palette when it still serves (see `writeChangedRegion`), else a new one built for the pixels
-///   that frame draws, mapped to it by `PaletteRemapper` with `GIFOptions.dithering`.
+///   frames have their own exact colours when they have few enough, else a libimagequant palette: the previous
+///   one when it still serves (see `writeChangedRegion`), else a new one built for the pixels that frame draws,
+///   mapped to it by `PaletteRemapper` with `GIFOptions.dithering`. When no exact palette went to the global
+///   table, the first libimagequant palette of more than 128 colours does, and frames reusing it store no table.
 /// - Size: a frame stores only the rectangle that changed; inside it, pixels that are unchanged since the previous
 ///   frame (or that the screen already shows at least as well as the palette could) use the transparent index,
 ///   which LZW compresses to almost nothing. Frames identical to the previous one are merged into it.
@@ -21,7 +22,8 @@ import KineticCore
 ///   of look-ahead decides this). With a background colour every frame is drawn over it and is opaque.
 /// - Loops: `EncoderOptions.loopCount` plays (0 = forever) as a NETSCAPE2.0 extension.
 ///
-/// Memory: four frame-sized buffers plus the changed rectangle, whatever the length.
+/// Memory: five frame-sized buffers plus the changed rectangle's, whatever the length; the remappers' grids
+/// (1 MiB each) and LZW's table (32 KiB) are allocated once.
 public final class GIFEncoder: FrameEncoder {
     public let path: String
     public let width: Int
@@ -67,6 +69,10 @@ public final class GIFEncoder: FrameEncoder {
     private var globalState = GlobalPaletteState.growing
     /// Whether a frame was written with the global colour table.
     private var usesGlobalPalette = false
+    /// The libimagequant palette in the global colour table when no exact one is (see `writeChangedRegion`), and
+    /// whether it is the remapper's current palette.
+    private var globalQuantizedPalette: [RGBA8]?
+    private var remapperHoldsGlobalPalette = false
     /// A frame's own exact colours, for a frame with few colours that the global palette does not serve.
     private let local: ExactPalette
 
@@ -155,7 +161,11 @@ public final class GIFEncoder: FrameEncoder {
             try writePending(
                 delay: max(2, FrameTiming.centiseconds(appendedTime) - pendingStart), nextIsIncoming: false)
             hasPending = false
-            if usesGlobalPalette { try writer.setGlobalPalette(global.palette) }
+            if usesGlobalPalette {
+                try writer.setGlobalPalette(global.palette)
+            } else if let globalQuantizedPalette {
+                try writer.setGlobalPalette(globalQuantizedPalette)
+            }
             try writer.close()
             isDone = true
             try file.commit()
@@ -313,8 +323,18 @@ public final class GIFEncoder: FrameEncoder {
             if !reuse {
                 try buildPalette(region: region)
                 reference = remap(region, with: remapper, dithering: dithering)
+                // When no exact palette went to the global colour table, the first full libimagequant palette
+                // does: the frames that reuse it need no table of their own.
+                if case .unusable = globalState, !usesGlobalPalette, globalQuantizedPalette == nil,
+                    remapper.palette.count > 128
+                {
+                    globalQuantizedPalette = remapper.palette
+                    remapperHoldsGlobalPalette = true
+                } else {
+                    remapperHoldsGlobalPalette = false
+                }
             }
-            palette = remapper.palette
+            palette = remapperHoldsGlobalPalette ? nil : remapper.palette
             let usesTransparency = commitRemapped(
                 region: region, words: UnsafeBufferPointer(start: remapper.words, count: 256),
                 transparentIndex: remapper.transparentIndex)
@@ -370,7 +390,7 @@ public final class GIFEncoder: FrameEncoder {
     /// Maps the pixels of `region` to the global palette into `indices`, if it serves: exactly while the clip's
     /// colours fit in it (adding the new ones), then — once it is full, if frames were stored with it — to its
     /// nearest colours, without dithering, when that is nearly exact (mean squared error per channel at most
-    /// 0.25 and no channel off by more than 16 levels over the drawn pixels). After 4 frames in a row it does
+    /// 0.5 and no channel off by more than 32 levels over the drawn pixels). After 4 frames in a row it does
     /// not serve, it is no longer tried.
     private func mapToGlobalPalette(_ region: PixelRect) -> Bool {
         switch globalState {
@@ -388,7 +408,7 @@ public final class GIFEncoder: FrameEncoder {
             break
         }
         let error = remap(region, with: globalRemapper, dithering: 0)
-        if error.mean <= 0.25 && error.maximum <= 16 {
+        if error.mean <= 0.5 && error.maximum <= 32 {
             globalState = .full(misses: 0)
             return true
         }
