@@ -7,8 +7,8 @@ import KineticCore
 ///   `mapToGlobalPalette`): text, flat shapes and UI usually need no other palette and have no error. Other
 ///   frames have their own exact colours when they have few enough, else a libimagequant palette: the previous
 ///   one when it still serves (see `writeChangedRegion`), else a new one built for the pixels that frame draws,
-///   mapped to it by `PaletteRemapper` with `GIFOptions.dithering`. When no exact palette went to the global
-///   table, the first libimagequant palette of more than 128 colours does, and frames reusing it store no table.
+///   mapped to it by `PaletteRemapper` with `GIFOptions.dithering`, its colours then moved to the means of the
+///   pixels mapped to them (flat colours come out exact).
 /// - Size: a frame stores only the rectangle that changed; inside it, pixels that are unchanged since the previous
 ///   frame (or that the screen already shows at least as well as the palette could) use the transparent index,
 ///   which LZW compresses to almost nothing. Frames identical to the previous one are merged into it.
@@ -69,10 +69,6 @@ public final class GIFEncoder: FrameEncoder {
     private var globalState = GlobalPaletteState.growing
     /// Whether a frame was written with the global colour table.
     private var usesGlobalPalette = false
-    /// The libimagequant palette in the global colour table when no exact one is (see `writeChangedRegion`), and
-    /// whether it is the remapper's current palette.
-    private var globalQuantizedPalette: [RGBA8]?
-    private var remapperHoldsGlobalPalette = false
     /// A frame's own exact colours, for a frame with few colours that the global palette does not serve.
     private let local: ExactPalette
 
@@ -161,11 +157,7 @@ public final class GIFEncoder: FrameEncoder {
             try writePending(
                 delay: max(2, FrameTiming.centiseconds(appendedTime) - pendingStart), nextIsIncoming: false)
             hasPending = false
-            if usesGlobalPalette {
-                try writer.setGlobalPalette(global.palette)
-            } else if let globalQuantizedPalette {
-                try writer.setGlobalPalette(globalQuantizedPalette)
-            }
+            if usesGlobalPalette { try writer.setGlobalPalette(global.palette) }
             try writer.close()
             isDone = true
             try file.commit()
@@ -315,26 +307,20 @@ public final class GIFEncoder: FrameEncoder {
         } else {
             var reuse = false
             if hasPalette {
-                let error = remap(region, with: remapper, dithering: dithering)
+                let error = remap(region, with: remapper, dithering: dithering, collectingSums: true)
                 reuse =
                     error.mean <= max(reference.mean * Self.reuseMeanFactor, 0.5)
                     && error.maximum <= max(reference.maximum + Self.reuseMaximumMargin, 24)
             }
             if !reuse {
                 try buildPalette(region: region)
-                reference = remap(region, with: remapper, dithering: dithering)
-                // When no exact palette went to the global colour table, the first full libimagequant palette
-                // does: the frames that reuse it need no table of their own.
-                if case .unusable = globalState, !usesGlobalPalette, globalQuantizedPalette == nil,
-                    remapper.palette.count > 128
-                {
-                    globalQuantizedPalette = remapper.palette
-                    remapperHoldsGlobalPalette = true
-                } else {
-                    remapperHoldsGlobalPalette = false
-                }
+                reference = remap(region, with: remapper, dithering: dithering, collectingSums: true)
+                // The indices stay; the colours move to the means of their pixels.
+                remapper.refineToMeans()
             }
-            palette = remapperHoldsGlobalPalette ? nil : remapper.palette
+            // A reused palette follows this frame's colours too.
+            if reuse { remapper.refineToMeans() }
+            palette = remapper.palette
             let usesTransparency = commitRemapped(
                 region: region, words: UnsafeBufferPointer(start: remapper.words, count: 256),
                 transparentIndex: remapper.transparentIndex)
@@ -419,9 +405,9 @@ public final class GIFEncoder: FrameEncoder {
     }
 
     /// Remaps the pixels of `region` to `remapper`'s palette into `indices`.
-    private func remap(_ region: PixelRect, with remapper: PaletteRemapper, dithering: Double)
-        -> PaletteRemapper.RemappingError
-    {
+    private func remap(
+        _ region: PixelRect, with remapper: PaletteRemapper, dithering: Double, collectingSums: Bool = false
+    ) -> PaletteRemapper.RemappingError {
         let hasScreen = hasWritten
         let width = self.width
         return pending.withUnsafeBufferPointer { source in
@@ -430,7 +416,7 @@ public final class GIFEncoder: FrameEncoder {
                     indices.withUnsafeMutableBufferPointer { output in
                         remapper.remap(
                             source: source, draw: marks, screen: hasScreen ? shown : nil, width: width,
-                            region: region, dithering: dithering, into: output)
+                            region: region, dithering: dithering, into: output, collectingSums: collectingSums)
                     }
                 }
             }

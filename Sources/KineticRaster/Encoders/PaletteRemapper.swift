@@ -37,6 +37,9 @@ final class PaletteRemapper {
     /// those squared distances at the same offsets.
     private let cells = UnsafeMutablePointer<Int32>.allocate(capacity: PaletteRemapper.cellCount)
     private var candidates: UnsafeMutablePointer<UInt8>
+    /// Per palette entry: the sums of the red, green and blue of the source pixels mapped to it, and their count
+    /// (filled by `remap(…collectingSums: true)`).
+    private let sums = UnsafeMutablePointer<Int>.allocate(capacity: 256 * 4)
     private var nearDistances: UnsafeMutablePointer<Int32>
     private var candidateCapacity = 64 * 1024
     private var candidateCount = 0
@@ -52,6 +55,7 @@ final class PaletteRemapper {
         blues.initialize(repeating: 0, count: 256)
         words.initialize(repeating: 0, count: 256)
         cells.initialize(repeating: -1, count: Self.cellCount)
+        sums.initialize(repeating: 0, count: 256 * 4)
     }
 
     deinit {
@@ -62,6 +66,7 @@ final class PaletteRemapper {
         cells.deallocate()
         candidates.deallocate()
         nearDistances.deallocate()
+        sums.deallocate()
     }
 
     /// Uses `palette` (1…256 entries) from now on, dropping the cached cell lists.
@@ -84,6 +89,20 @@ final class PaletteRemapper {
         candidateCount = 0
     }
 
+    /// Moves every opaque entry to the mean colour of the source pixels the last `remap(…collectingSums: true)`
+    /// mapped to it (one k-means step: for those indices, no colour is farther from its pixels than before), so
+    /// that flat colours come out exact. Entries no pixel used are kept.
+    func refineToMeans() {
+        var refined = palette
+        for (index, color) in palette.enumerated() where color.alpha >= 128 {
+            let count = sums[index * 4 + 3]
+            guard count > 0 else { continue }
+            func mean(_ channel: Int) -> UInt8 { UInt8(clamping: (sums[index * 4 + channel] + count / 2) / count) }
+            refined[index] = RGBA8(red: mean(0), green: mean(1), blue: mean(2), alpha: color.alpha)
+        }
+        setPalette(refined)
+    }
+
     /// Remaps the `region` of a `width`-pixel-wide frame into `indices` (region.width × region.height, row by
     /// row) and returns the error against `source`.
     ///
@@ -97,8 +116,11 @@ final class PaletteRemapper {
     ///   - dithering: 0 (none) … 1 (full Floyd–Steinberg).
     func remap(
         source: UnsafeBufferPointer<UInt32>, draw: UnsafeBufferPointer<Bool>, screen: UnsafeBufferPointer<UInt32>?,
-        width: Int, region: PixelRect, dithering: Double, into indices: UnsafeMutableBufferPointer<UInt8>
+        width: Int, region: PixelRect, dithering: Double, into indices: UnsafeMutableBufferPointer<UInt8>,
+        collectingSums: Bool = false
     ) -> RemappingError {
+        if collectingSums { sums.update(repeating: 0, count: 256 * 4) }
+        let sums = self.sums
         let rowLength = (region.width + 2) * 3
         if errorRows.count < rowLength * 2 { errorRows = [Int32](repeating: 0, count: rowLength * 2) }
         let strength = Int32((min(max(dithering, 0), 1) * 256).rounded())
@@ -163,6 +185,13 @@ final class PaletteRemapper {
                         }
                     }
                     indices[k] = index
+                    if collectingSums && index != transparent {
+                        let slot = Int(index) * 4
+                        sums[slot] &+= Int(r)
+                        sums[slot + 1] &+= Int(g)
+                        sums[slot + 2] &+= Int(b)
+                        sums[slot + 3] &+= 1
+                    }
                     k += 1
                     // Error against the source pixel, for the palette choice.
                     let er = abs(sr - r)
