@@ -14,7 +14,10 @@ let package = Package(
             dependencies: ["BenchmarkSupport", .product(name: "Kinetic", package: "Kinetic")]),
         .executableTarget(
             name: "RasterBenchmark",
-            dependencies: [.product(name: "KineticRaster", package: "Kinetic")]),
+            dependencies: [
+                .product(name: "KineticEffects", package: "Kinetic"),
+                .product(name: "KineticRaster", package: "Kinetic"),
+            ]),
         .executableTarget(
             name: "DynamicsBenchmark",
             dependencies: ["BenchmarkSupport", .product(name: "KineticDynamics", package: "Kinetic")]),
@@ -40,7 +43,8 @@ let package = Package(
             name: "ExportBenchmark",
             dependencies: [
                 "BenchmarkSupport", .product(name: "KineticEffects", package: "Kinetic"),
-                .product(name: "KineticExport", package: "Kinetic"), .product(name: "KineticRaster", package: "Kinetic"),
+                .product(name: "KineticExport", package: "Kinetic"),
+                .product(name: "KineticRaster", package: "Kinetic"),
             ]),
         .executableTarget(
             name: "TerminalBenchmark",

@@ -107,4 +107,27 @@ final class OutputFailureTests: XCTestCase {
             XCTAssertEqual(digests[0], digests[1], "\(format) on 1 CPU and on 2 CPUs")
         }
     }
+
+    func testGIFBytesDoNotDependOnTheNumberOfCPUs() throws {
+        let folder = NSTemporaryDirectory() + "kinetic-gif-cpus-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        // The collapse (libimagequant palettes) and a count-up (exact palettes in the global colour table).
+        for effect in [["collapse", "--duration", "0.6"], ["count", "--from", "0", "--to", "250"]] {
+            var digests: [Data] = []
+            for cpus in ["0", "0,1"] {
+                let path = "\(folder)/\(effect[0])-\(cpus.count).gif"
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+                process.arguments = ["-c", cpus, KineticProcess.executable.path, "render"] + effect + ["-o", path]
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                XCTAssertEqual(process.terminationStatus, 0, "\(effect[0]) on CPUs \(cpus)")
+                digests.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            XCTAssertGreaterThan(digests[0].count, 1_000)
+            XCTAssertEqual(digests[0], digests[1], "\(effect[0]) GIF on 1 CPU and on 2 CPUs")
+        }
+    }
 }

@@ -152,12 +152,77 @@ final class GIFEncoderTests: XCTestCase {
         ) { error in
             XCTAssertEqual("\(error)", "invalid GIF dithering 1.5: must be 0…1")
         }
+        // Thousands of colours, so that libimagequant's palette (and dithering) is used.
+        let frames = try (0..<2).map { try Self.manyColours(width: 128, height: 80, shift: $0) }
         let undithered = try encode(
-            try (0..<2).map { try SyntheticAnimation.frame($0, of: 2, width: 64, height: 40) }, durations: [0.1, 0.1],
-            to: folder.file("u.gif"), options: EncoderOptions(gif: GIFOptions(dithering: 0)))
+            frames, durations: [0.1, 0.1], to: folder.file("u.gif"),
+            options: EncoderOptions(gif: GIFOptions(dithering: 0)))
         let dithered = try encode(
-            try (0..<2).map { try SyntheticAnimation.frame($0, of: 2, width: 64, height: 40) }, durations: [0.1, 0.1],
-            to: folder.file("d.gif"), options: EncoderOptions(gif: GIFOptions(dithering: 1)))
+            frames, durations: [0.1, 0.1], to: folder.file("d.gif"),
+            options: EncoderOptions(gif: GIFOptions(dithering: 1)))
         XCTAssertNotEqual(undithered, dithered)
+        for path in ["u.gif", "d.gif"] {
+            let decoded = try GIFTestDecoder.decode(path: folder.file(path))
+            for (index, frame) in decoded.frames.enumerated() {
+                let error = try XCTUnwrap(frame.image.meanAbsoluteError(to: frames[index]))
+                XCTAssertLessThan(error, 3, "\(path) frame \(index)")
+                XCTAssertGreaterThan(error, 0, "\(path) frame \(index): 10,240 colours cannot be exact")
+            }
+        }
+    }
+
+    func testFramesWithFewColoursAreExactAndShareTheGlobalColourTable() throws {
+        let folder = try TemporaryFolder()
+        // 200 colours in noise (LZW table resets several times per frame), moving by a pixel each frame.
+        var generator = SplitMix(seed: 7)
+        let colours = (0..<200).map { _ in
+            RGBA8(
+                red: UInt8(truncatingIfNeeded: generator.next()), green: UInt8(truncatingIfNeeded: generator.next()),
+                blue: UInt8(truncatingIfNeeded: generator.next()), alpha: 255)
+        }
+        let noise = (0..<(160 * 120)).map { _ in colours[Int(generator.next() % 200)] }
+        let frames = try (0..<4).map { shift -> RGBAFrame in
+            var frame = try RGBAFrame(width: 150, height: 120)
+            for y in 0..<120 {
+                for x in 0..<150 { frame[x, y] = noise[y * 160 + x + shift] }
+            }
+            return frame
+        }
+        try encode(frames, durations: Array(repeating: 0.1, count: 4), to: folder.file("n.gif"))
+        let decoded = try GIFTestDecoder.decode(path: folder.file("n.gif"))
+        XCTAssertEqual(decoded.frames.map(\.image), frames)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("n.gif"))))
+        XCTAssertEqual(bytes[10], 0xF7, "a global colour table of 256 entries")
+        // The first image descriptor follows the table (768 bytes), the loop extension (19) and a graphic control
+        // extension (8), and has no local colour table.
+        let descriptor = 13 + 768 + 19 + 8
+        XCTAssertEqual(bytes[descriptor], 0x2C)
+        XCTAssertEqual(bytes[descriptor + 9] & 0x80, 0)
+    }
+
+    /// A frame with width × height different colours.
+    private static func manyColours(width: Int, height: Int, shift: Int) throws -> RGBAFrame {
+        var frame = try RGBAFrame(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                frame[x, y] = RGBA8(
+                    red: UInt8(truncatingIfNeeded: x * 2 + shift), green: UInt8(truncatingIfNeeded: y * 3),
+                    blue: UInt8(truncatingIfNeeded: (x / 16) * 32 + y / 10 * 2), alpha: 255)
+            }
+        }
+        return frame
+    }
+}
+
+/// A small deterministic random number generator for test data.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

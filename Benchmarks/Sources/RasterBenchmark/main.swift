@@ -2,9 +2,14 @@
 // same run. Prints wall and CPU time, size and mean per-pixel error (every GIF decoded by ffmpeg and compared with
 // the source frames) as a Markdown table for Benchmarks/RESULTS.md ("GIF encoder").
 //
-// Run: cd Benchmarks && swift run -c release RasterBenchmark [width height]
+// The effects' own clips too with --effects; --rounds N (default 5); --kinetic-only (for profiling); --save DIR
+// keeps the GIFs.
+//
+// Run: cd Benchmarks && swift run -c release RasterBenchmark [width height] [--effects] [--rounds N]
 import Foundation
 import KineticCore
+import KineticEffects
+import KineticLayers
 import KineticRaster
 
 struct Measurement {
@@ -79,7 +84,7 @@ func meanError(of gif: String, against frames: [RGBAFrame], ffmpeg: String, fold
     _ = FileManager.default.createFile(atPath: raw, contents: nil)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: raw))
     try run(
-        ffmpeg, ["-v", "error", "-i", gif, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+        ffmpeg, ["-v", "error", "-i", gif, "-vf", "fps=30", "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
         stdout: handle)
     try handle.close()
     let data = try Data(contentsOf: URL(fileURLWithPath: raw))
@@ -104,20 +109,86 @@ func meanError(of gif: String, against frames: [RGBAFrame], ffmpeg: String, fold
 
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
-/// One contender: encodes the 60 frames to `path`.
+/// One contender: encodes the clip's frames to `path`.
 struct Contender {
     var name: String
     var runsInChild: Bool
     var encode: (String) throws -> Void
 }
 
+/// A clip to encode: its frames (premultiplied RGBA, opaque) at 30 fps.
+struct BenchmarkClip {
+    var name: String
+    var frames: [RGBAFrame]
+    var width: Int { frames[0].width }
+    var height: Int { frames[0].height }
+}
+
+/// The effects' own clips as `kinetic render` draws them at 30 fps, scale 1, each on its own background (white
+/// for the showcase and the collapse, which have none), so that both encoders get the same opaque frames.
+func effectClips() throws -> [BenchmarkClip] {
+    let measurer = PangoTextMeasurer()
+    let values: [Double] = [7, 8, 9, 10, 99, 100]
+    let text = ShimmerText(string: "slide to unlock")
+    let clips: [(String, Clip)] = [
+        ("showcase", try Showcase().makeClip(measuring: measurer)),
+        ("shimmer", try ShimmerScene(content: .text(text), style: .default(Shimmer())).makeClip(measuring: measurer)),
+        (
+            "shimmer seed",
+            try ShimmerScene(content: .text(text), style: .seed(ShimmerSeed())).makeClip(measuring: measurer)
+        ),
+        ("elevator digits", try ElevatorNumber(values: values, interval: 0.8).makeClip(measuring: measurer)),
+        (
+            "elevator seed",
+            try ElevatorNumber(values: values, interval: 0.8, style: .seed).makeClip(measuring: measurer)
+        ),
+        ("count-up", try CountUp(from: 0, to: 10_000).makeClip(measuring: measurer)),
+        ("count-up seed", try CountUp(from: 0, to: 10_000, style: .seed).makeClip(measuring: measurer)),
+        ("collapse", try Collapse(screen: ExampleScreen().makeLayer(), spec: .seed).makeClip(measuring: measurer)),
+    ]
+    return try clips.map { name, clip in
+        let background = clip.background ?? .white
+        let plan = try clip.plan(for: "x.gif", options: RenderOptions(background: .color(background)))
+        let renderer = try LayerRenderer(
+            pixelWidth: plan.pixelWidth, pixelHeight: plan.pixelHeight, background: background)
+        let frames = try (0..<plan.frameCount).map { try renderer.render(clip.root, at: Double($0) / 30) }
+        return BenchmarkClip(name: name, frames: frames)
+    }
+}
+
+struct Settings {
+    var width = 480
+    var height = 270
+    var rounds = 5
+    var effects = false
+    var kineticOnly = false
+    /// A folder to copy the last GIF of each contender to, or nil.
+    var save: String?
+}
+
+func parseSettings() -> Settings {
+    var settings = Settings()
+    var numbers: [Int] = []
+    var arguments = CommandLine.arguments.dropFirst()[...]
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--effects": settings.effects = true
+        case "--kinetic-only": settings.kineticOnly = true
+        case "--save": settings.save = arguments.popFirst()
+        case "--rounds": settings.rounds = max(1, arguments.popFirst().flatMap { Int($0) } ?? settings.rounds)
+        default: if let number = Int(argument) { numbers.append(number) }
+        }
+    }
+    if numbers.count >= 2 {
+        settings.width = numbers[0]
+        settings.height = numbers[1]
+    }
+    return settings
+}
+
 func main() throws {
-    let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-    let width = arguments.count >= 2 ? arguments[0] : 480
-    let height = arguments.count >= 2 ? arguments[1] : 270
-    let count = 60
+    let settings = parseSettings()
     let duration = 1.0 / 30
-    let repeats = 5
     let folder = NSTemporaryDirectory() + "kinetic-raster-bench-\(getpid())"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -125,85 +196,100 @@ func main() throws {
         print("RasterBenchmark needs ffmpeg to compare against and to decode both GIFs: sudo apt-get install ffmpeg")
         return
     }
+    let gradient = BenchmarkClip(
+        name: "gradient \(settings.width)×\(settings.height)",
+        frames: try (0..<60).map { try drawFrame($0, of: 60, width: settings.width, height: settings.height) })
+    let clips = [gradient] + (settings.effects ? try effectClips() : [])
+    var rows: [String] = []
+    for (clipIndex, clip) in clips.enumerated() {
+        let raw = folder + "/source.rgba"
+        var source = Data()
+        for frame in clip.frames { source.append(contentsOf: frame.bytes) }  // opaque: premultiplied = straight
+        try source.write(to: URL(fileURLWithPath: raw))
+        let width = clip.width
+        let height = clip.height
 
-    let frames = try (0..<count).map { try drawFrame($0, of: count, width: width, height: height) }
-    let raw = folder + "/source.rgba"
-    var source = Data()
-    for frame in frames { source.append(contentsOf: frame.bytes) }  // opaque: premultiplied = straight
-    try source.write(to: URL(fileURLWithPath: raw))
-
-    func kinetic(_ gif: GIFOptions) -> (String) throws -> Void {
-        { path in
-            let encoder = try GIFEncoder(path: path, width: width, height: height, options: EncoderOptions(gif: gif))
-            for frame in frames { try encoder.append(frame, duration: duration) }
-            try encoder.finish()
+        func kinetic(_ gif: GIFOptions) -> (String) throws -> Void {
+            { path in
+                let encoder = try GIFEncoder(
+                    path: path, width: width, height: height, options: EncoderOptions(gif: gif))
+                for frame in clip.frames { try encoder.append(frame, duration: duration) }
+                try encoder.finish()
+            }
         }
-    }
-    func ffmpegGraph(_ graph: String) -> (String) throws -> Void {
-        { path in
-            try run(
-                ffmpeg,
-                [
-                    "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
-                    "-framerate", "30", "-i", raw, "-filter_complex", graph, path,
-                ])
+        func ffmpegGraph(_ graph: String) -> (String) throws -> Void {
+            { path in
+                try run(
+                    ffmpeg,
+                    [
+                        "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)",
+                        "-framerate", "30", "-i", raw, "-filter_complex", graph, path,
+                    ])
+            }
         }
-    }
-    let contenders = [
-        Contender(
-            name: "Kinetic GIFEncoder, defaults (quality 98, speed 6, dithering 0.5)", runsInChild: false,
-            encode: kinetic(GIFOptions())),
-        Contender(
-            name: "Kinetic GIFEncoder, quality 100, speed 4, dithering 1", runsInChild: false,
-            encode: kinetic(GIFOptions(dithering: 1, quality: 100, speed: 4))),
-        Contender(
-            name: "ffmpeg palettegen + paletteuse (defaults)", runsInChild: true,
-            encode: ffmpegGraph("[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse")),
-        Contender(
-            name: "ffmpeg palettegen stats_mode=diff + paletteuse diff_mode=rectangle", runsInChild: true,
-            encode: ffmpegGraph(
-                "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=diff_mode=rectangle")),
-    ]
-    // Interleaved runs, so that the machine's load affects every contender alike; medians of 5.
-    var wall = [[Double]](repeating: [], count: contenders.count)
-    var cpu = [[Double]](repeating: [], count: contenders.count)
-    for _ in 0..<repeats {
+        var contenders = [
+            Contender(
+                name: "Kinetic GIFEncoder, defaults (quality 98, speed 6, dithering 0.5)", runsInChild: false,
+                encode: kinetic(GIFOptions()))
+        ]
+        if clipIndex == 0 && !settings.kineticOnly {
+            contenders.append(
+                Contender(
+                    name: "Kinetic GIFEncoder, quality 100, speed 4, dithering 1", runsInChild: false,
+                    encode: kinetic(GIFOptions(dithering: 1, quality: 100, speed: 4))))
+        }
+        if !settings.kineticOnly {
+            contenders.append(
+                Contender(
+                    name: "ffmpeg palettegen + paletteuse (defaults)", runsInChild: true,
+                    encode: ffmpegGraph("[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse")))
+            if clipIndex == 0 {
+                contenders.append(
+                    Contender(
+                        name: "ffmpeg palettegen stats_mode=diff + paletteuse diff_mode=rectangle", runsInChild: true,
+                        encode: ffmpegGraph(
+                            "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=diff_mode=rectangle")
+                    ))
+            }
+        }
+        // Interleaved runs, so that the machine's load affects every contender alike; medians.
+        var wall = [[Double]](repeating: [], count: contenders.count)
+        var cpu = [[Double]](repeating: [], count: contenders.count)
+        for _ in 0..<settings.rounds {
+            for (index, contender) in contenders.enumerated() {
+                let path = folder + "/\(index).gif"
+                let cpuBefore = cpuSeconds(children: contender.runsInChild)
+                wall[index].append(try seconds { try contender.encode(path) })
+                cpu[index].append(cpuSeconds(children: contender.runsInChild) - cpuBefore)
+            }
+        }
+        // Kinetic's CPU time over ffmpeg's (defaults), round by round.
+        let ffmpegIndex = contenders.firstIndex { $0.name.hasPrefix("ffmpeg") }
+        let ratio = ffmpegIndex.map { f in median(zip(cpu[0], cpu[f]).map { $0 / max($1, 1e-9) }) }
         for (index, contender) in contenders.enumerated() {
             let path = folder + "/\(index).gif"
-            let cpuBefore = cpuSeconds(children: contender.runsInChild)
-            wall[index].append(try seconds { try contender.encode(path) })
-            cpu[index].append(cpuSeconds(children: contender.runsInChild) - cpuBefore)
+            let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            if let save = settings.save {
+                let name = "\(clip.name)-\(index).gif".replacingOccurrences(of: " ", with: "-")
+                try? FileManager.default.removeItem(atPath: save + "/" + name)
+                try FileManager.default.copyItem(atPath: path, toPath: save + "/" + name)
+            }
+            let (error, decoded) = try meanError(of: path, against: clip.frames, ffmpeg: ffmpeg, folder: folder)
+            let ratioText = index == 0 ? ratio.map { String(format: "%.2f", $0) } ?? "" : ""
+            rows.append(
+                "| \(clip.name) | \(contender.name) | \(String(format: "%.3f", median(wall[index]))) | "
+                    + "\(String(format: "%.3f", median(cpu[index]))) | \(ratioText) | "
+                    + "\(String(format: "%.1f", Double(bytes) / 1024)) | \(String(format: "%.2f", error)) | "
+                    + "\(decoded)/\(clip.frames.count) |")
         }
     }
-    var results: [Measurement] = []
-    for (index, contender) in contenders.enumerated() {
-        let path = folder + "/\(index).gif"
-        let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        let (error, decoded) = try meanError(of: path, against: frames, ffmpeg: ffmpeg, folder: folder)
-        results.append(
-            Measurement(
-                name: contender.name, wallSeconds: median(wall[index]), cpuSeconds: median(cpu[index]), bytes: bytes,
-                meanError: error, frames: decoded))
-    }
-    print(table(results, width: width, height: height))
-}
-
-func table(_ results: [Measurement], width: Int, height: Int) -> String {
-    var lines = [
-        "60 frames of \(width)×\(height) at 30 fps (a moving gradient, a rotating rounded square, a sliding "
-            + "translucent disc, drawn with Cairo); medians of 5 interleaved runs; error = mean absolute difference "
-            + "per RGB channel (0…255) between the frames ffmpeg decodes from each GIF and the source frames.",
-        "",
-        "| encoder | wall time (s) | CPU time (s) | size (KiB) | mean error | frames |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    for r in results {
-        lines.append(
-            "| \(r.name) | \(String(format: "%.3f", r.wallSeconds)) | \(String(format: "%.3f", r.cpuSeconds)) | "
-                + "\(String(format: "%.1f", Double(r.bytes) / 1024)) | \(String(format: "%.2f", r.meanError)) | "
-                + "\(r.frames) |")
-    }
-    return lines.joined(separator: "\n")
+    print(
+        "Medians of \(settings.rounds) interleaved rounds; CPU = user + system of the encoding; ratio = median over "
+            + "the rounds of Kinetic's CPU time / ffmpeg's (defaults); error = mean absolute difference per RGB "
+            + "channel (0…255) between the frames ffmpeg decodes from each GIF at 30 fps and the source frames.\n")
+    print("| clip | encoder | wall (s) | CPU (s) | CPU ratio | size (KiB) | mean error | frames |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for row in rows { print(row) }
 }
 
 do {

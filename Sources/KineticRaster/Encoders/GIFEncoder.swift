@@ -1,12 +1,17 @@
 import KineticCore
 
-/// Writes an animated GIF, streaming, with libimagequant palettes and giflib.
+/// Writes an animated GIF, streaming, with libimagequant palettes.
 ///
-/// - Palettes: each frame gets its own local colour table (up to 256 colours) built by libimagequant for the
-///   pixels that frame draws, with `GIFOptions.dithering`.
+/// - Palettes: the global colour table holds the clip's exact colours while they fit in
+///   `GIFOptions.maximumColors` − 1, and frames use it while it serves (exactly, then nearly; see
+///   `mapToGlobalPalette`): text, flat shapes and UI usually need no other palette and have no error. Other
+///   frames have their own exact colours when they have few enough, else a libimagequant palette: the previous
+///   one when it still serves (see `writeChangedRegion`), else a new one built for the pixels that frame draws,
+///   mapped to it by `PaletteRemapper` with `GIFOptions.dithering`, its colours then moved to the means of the
+///   pixels mapped to them (flat colours come out exact).
 /// - Size: a frame stores only the rectangle that changed; inside it, pixels that are unchanged since the previous
-///   frame (or that the previous frame already shows well enough, libimagequant's judgement) use the transparent
-///   index, which LZW compresses to almost nothing. Frames identical to the previous one are merged into it.
+///   frame (or that the screen already shows at least as well as the palette could) use the transparent index,
+///   which LZW compresses to almost nothing. Frames identical to the previous one are merged into it.
 /// - Delays: GIF counts in centiseconds. Each frame's delay is the difference between its rounded start and end
 ///   times, so the error is carried: 30 fps gives 3, 3, 4, 3, 3, 4 … and the total after any frame is within
 ///   half a centisecond of the true time. Browsers slow down delays below 2 cs, so a frame that would be shown
@@ -17,7 +22,8 @@ import KineticCore
 ///   of look-ahead decides this). With a background colour every frame is drawn over it and is opaque.
 /// - Loops: `EncoderOptions.loopCount` plays (0 = forever) as a NETSCAPE2.0 extension.
 ///
-/// Memory: four frame-sized buffers plus the changed rectangle, whatever the length.
+/// Memory: five frame-sized buffers plus the changed rectangle's, whatever the length; the remappers' grids
+/// (1 MiB each) and LZW's table (32 KiB) are allocated once.
 public final class GIFEncoder: FrameEncoder {
     public let path: String
     public let width: Int
@@ -51,10 +57,33 @@ public final class GIFEncoder: FrameEncoder {
     private var pendingStart = 0
     /// The frame being appended. The three frame buffers rotate, so appending allocates nothing.
     private var incoming: [UInt32]
-    /// Work buffers for the changed rectangle: its pixels, the screen behind them, their palette indices.
+    /// Work buffers for the changed rectangle: its pixels (straight RGBA bytes, for libimagequant) and their
+    /// palette indices.
     private var foreground: [UInt8]
-    private var behind: [UInt8]
     private var indices: [UInt8]
+    /// Maps frames to the current palette, which it holds.
+    private let remapper = PaletteRemapper()
+    /// The global colour table: the clip's exact colours while they fit (see `mapToGlobalPalette`).
+    private let global: ExactPalette
+    private let globalRemapper = PaletteRemapper()
+    private var globalState = GlobalPaletteState.growing
+    /// Whether a frame was written with the global colour table.
+    private var usesGlobalPalette = false
+    /// A frame's own exact colours, for a frame with few colours that the global palette does not serve.
+    private let local: ExactPalette
+
+    private enum GlobalPaletteState {
+        /// Every frame so far was stored exactly with it; new colours are added.
+        case growing
+        /// Full: frames use its nearest colours when that is nearly exact; `misses` frames in a row could not.
+        case full(misses: Int)
+        /// Not tried any more.
+        case unusable
+    }
+    private var hasPalette = false
+    /// The error of the last palette built, on the frame it was built for: the bar a reused palette must nearly
+    /// meet.
+    private var reference = PaletteRemapper.RemappingError(mean: 0, maximum: 0)
     /// The end time of the frames appended so far, in seconds.
     private var appendedTime: MediaTime = 0
     /// Work buffer: which pixels the frame being written must draw.
@@ -63,7 +92,7 @@ public final class GIFEncoder: FrameEncoder {
     /// Creates the encoder and its temporary file next to `path`, and writes the GIF header.
     ///
     /// - Throws: `RasterError.invalidFrameSize` (GIF sides are at most 65535, and `RGBAFrame`'s limits apply),
-    ///   `.invalidOption`, `.cannotCreateFile`, `.gif`, `.quantization`.
+    ///   `.invalidOption`, `.cannotCreateFile`, `.quantization`.
     public init(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions()) throws(RasterError) {
         try RGBAFrame.validateSize(width: width, height: height)
         try options.validate()
@@ -75,12 +104,13 @@ public final class GIFEncoder: FrameEncoder {
         alphaThreshold = UInt8(options.gif.alphaThreshold)
         matte = options.gif.matte.map { RGBA8(premultiplying: $0.withAlpha(1)) }
         quantizer = try ImageQuantizer(options: options.gif)
+        global = ExactPalette(maximumColors: options.gif.maximumColors)
+        local = ExactPalette(maximumColors: options.gif.maximumColors)
         canvas = [UInt32](repeating: 0, count: width * height)
         previousSource = canvas
         pending = canvas
         incoming = canvas
         foreground = [UInt8](repeating: 0, count: width * height * 4)
-        behind = foreground
         indices = [UInt8](repeating: 0, count: width * height)
         changed = [Bool](repeating: false, count: width * height)
         file = try OutputFile(path: path)
@@ -127,6 +157,7 @@ public final class GIFEncoder: FrameEncoder {
             try writePending(
                 delay: max(2, FrameTiming.centiseconds(appendedTime) - pendingStart), nextIsIncoming: false)
             hasPending = false
+            if usesGlobalPalette { try writer.setGlobalPalette(global.palette) }
             try writer.close()
             isDone = true
             try file.commit()
@@ -150,6 +181,12 @@ public final class GIFEncoder: FrameEncoder {
         frame.withUnsafeBytes { raw in
             incoming.withUnsafeMutableBufferPointer { out in
                 for i in 0..<out.count {
+                    // Opaque pixels (premultiplied = straight) are the same in every mode.
+                    let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+                    if word >= 0xFF00_0000 {
+                        out[i] = word
+                        continue
+                    }
                     let pixel = RGBA8(
                         red: raw[i * 4], green: raw[i * 4 + 1], blue: raw[i * 4 + 2], alpha: raw[i * 4 + 3])
                     if let background {
@@ -243,138 +280,214 @@ public final class GIFEncoder: FrameEncoder {
     }
 
     /// Quantises and writes the changed pixels of `region`; the others get the transparent index.
+    ///
+    /// The palette of the previous frame is tried first: when remapping to it is nearly as good as that palette
+    /// was on the frame it was built for (mean squared error at most three times as high, or at most 0.5; no channel
+    /// off by more than 12 levels more, or by more than 24), no palette is built. That is faster, and keeps
+    /// colours stable from frame to frame, so more pixels stay as they are on screen.
     private func writeChangedRegion(region: PixelRect, delay: Int, disposal: GIFFileWriter.Disposal)
         throws(RasterError)
     {
         let count = region.width * region.height
-        let width = self.width
-        pending.withUnsafeBufferPointer { source in
-            canvas.withUnsafeBufferPointer { shown in
-                changed.withUnsafeBufferPointer { marks in
-                    foreground.withUnsafeMutableBytes { front in
-                        behind.withUnsafeMutableBytes { back in
-                            var k = 0
-                            for y in region.y..<region.maxY {
-                                for i in (y * width + region.x)..<(y * width + region.maxX) {
-                                    front.storeBytes(
-                                        of: (marks[i] ? source[i] : 0).littleEndian, toByteOffset: k * 4,
-                                        as: UInt32.self)
-                                    back.storeBytes(of: shown[i].littleEndian, toByteOffset: k * 4, as: UInt32.self)
-                                    k += 1
-                                }
-                            }
-                        }
-                    }
-                }
+        let palette: [RGBA8]?
+        let transparentIndex: Int?
+        if mapToGlobalPalette(region) {
+            palette = nil
+            usesGlobalPalette = true
+            let usesTransparency = global.words.withUnsafeBufferPointer { words in
+                commitRemapped(region: region, words: words, transparentIndex: 0)
+            }
+            transparentIndex = usesTransparency ? 0 : nil
+        } else if mapExactly(region, to: local, reset: true) {
+            palette = local.palette
+            let usesTransparency = local.words.withUnsafeBufferPointer { words in
+                commitRemapped(region: region, words: words, transparentIndex: 0)
+            }
+            transparentIndex = usesTransparency ? 0 : nil
+        } else {
+            var reuse = false
+            if hasPalette {
+                let error = remap(region, with: remapper, dithering: dithering, collectingSums: true)
+                reuse =
+                    error.mean <= max(reference.mean * Self.reuseMeanFactor, 0.5)
+                    && error.maximum <= max(reference.maximum + Self.reuseMaximumMargin, 24)
+            }
+            if !reuse {
+                try buildPalette(region: region)
+                reference = remap(region, with: remapper, dithering: dithering, collectingSums: true)
+                // The indices stay; the colours move to the means of their pixels.
+                remapper.refineToMeans()
+            }
+            // A reused palette follows this frame's colours too.
+            if reuse { remapper.refineToMeans() }
+            palette = remapper.palette
+            let usesTransparency = commitRemapped(
+                region: region, words: UnsafeBufferPointer(start: remapper.words, count: 256),
+                transparentIndex: remapper.transparentIndex)
+            transparentIndex = usesTransparency ? remapper.transparentIndex : nil
+        }
+        let written = indices.withUnsafeBufferPointer { output in
+            Result { () throws(RasterError) in
+                try writer.writeImage(
+                    region: region, palette: palette, indices: UnsafeBufferPointer(rebasing: output[0..<count]),
+                    delay: delay, disposal: disposal, transparentIndex: transparentIndex)
             }
         }
-        let quantized = foreground.withUnsafeBytes { pixels in
-            behind.withUnsafeBytes { screen in
-                indices.withUnsafeMutableBytes { output in
-                    Result { () throws(RasterError) in
-                        try quantizer.quantize(
-                            UnsafeRawBufferPointer(rebasing: pixels[0..<count * 4]),
-                            background: hasWritten ? UnsafeRawBufferPointer(rebasing: screen[0..<count * 4]) : nil,
-                            width: region.width, height: region.height, dithering: dithering,
-                            into: UnsafeMutableRawBufferPointer(rebasing: output[0..<count]))
-                    }
-                }
-            }
-        }
-        var palette = try quantized.get()
-        let transparentIndex = resolveTransparency(region: region, palette: &palette)
-        try writer.writeImage(
-            region: region, palette: palette, indices: Array(indices[0..<count]), delay: delay, disposal: disposal,
-            transparentIndex: transparentIndex)
+        try written.get()
         writtenFrameCount += 1
         writtenCentiseconds += delay
     }
 
-    /// After quantising `region`: gives every pixel that must keep what is on screen the transparent index
-    /// (adding a transparent entry to the palette if needed), gives a drawn pixel that libimagequant left
-    /// transparent over an empty screen its nearest opaque colour, and updates the canvas. Returns the
-    /// transparent index, or nil when no pixel uses it.
-    private func resolveTransparency(region: PixelRect, palette: inout [RGBA8]) -> Int? {
-        // An existing transparent entry, or a new one appended after the loop if a pixel needs it.
-        let existing = palette.firstIndex { $0.alpha < 128 }
-        let transparentIndex = existing ?? (palette.count < 256 ? palette.count : nil)
-        let opaqueWords = palette.map { $0.alpha < 128 ? 0 : Self.opaqueWord($0) }
-        let colors = palette
+    /// How much worse than its own frame a libimagequant palette may do on a later frame and still be used
+    /// (see `writeChangedRegion`): the mean squared error factor and the largest channel error margin, in levels.
+    private static let reuseMeanFactor = 3.0
+    private static let reuseMaximumMargin = 12
+
+    /// Builds a palette with libimagequant for the pixels of `region` that must be drawn, and gives it to the
+    /// remapper.
+    private func buildPalette(region: PixelRect) throws(RasterError) {
+        let count = region.width * region.height
         let width = self.width
-        var usesTransparency = false
         pending.withUnsafeBufferPointer { source in
-            canvas.withUnsafeMutableBufferPointer { shown in
-                changed.withUnsafeBufferPointer { marks in
-                    indices.withUnsafeMutableBufferPointer { output in
-                        var k = 0
-                        for y in region.y..<region.maxY {
-                            for i in (y * width + region.x)..<(y * width + region.maxX) {
-                                let index = Int(output[k])
-                                let word = index < opaqueWords.count ? opaqueWords[index] : 0
-                                if marks[i] && word != 0 && !(word == shown[i] && transparentIndex != nil) {
-                                    shown[i] = word
-                                } else if marks[i] && shown[i] == 0 || transparentIndex == nil {
-                                    // "Leave as is" would show nothing here: use the nearest colour.
-                                    let nearest = Self.nearestOpaqueIndex(to: source[i], in: colors)
-                                    output[k] = UInt8(nearest)
-                                    shown[i] = opaqueWords[nearest]
-                                } else {
-                                    output[k] = UInt8(transparentIndex ?? 0)
-                                    usesTransparency = true
-                                }
-                                k += 1
-                            }
+            changed.withUnsafeBufferPointer { marks in
+                foreground.withUnsafeMutableBytes { front in
+                    var k = 0
+                    for y in region.y..<region.maxY {
+                        for i in (y * width + region.x)..<(y * width + region.maxX) {
+                            front.storeBytes(
+                                of: (marks[i] ? source[i] : 0).littleEndian, toByteOffset: k * 4, as: UInt32.self)
+                            k += 1
                         }
                     }
                 }
             }
         }
-        guard usesTransparency else { return nil }
-        if existing == nil { palette.append(.transparent) }
-        return transparentIndex
+        let palette = foreground.withUnsafeBytes { pixels in
+            Result { () throws(RasterError) in
+                try quantizer.palette(
+                    for: UnsafeRawBufferPointer(rebasing: pixels[0..<count * 4]), width: region.width,
+                    height: region.height)
+            }
+        }
+        remapper.setPalette(try palette.get())
+        hasPalette = true
+    }
+
+    /// Maps the pixels of `region` to the global palette into `indices`, if it serves: exactly while the clip's
+    /// colours fit in it (adding the new ones), then — once it is full, if frames were stored with it — to its
+    /// nearest colours, without dithering, when that is nearly exact (mean squared error per channel at most
+    /// 0.5 and no channel off by more than 32 levels over the drawn pixels). After 4 frames in a row it does
+    /// not serve, it is no longer tried.
+    private func mapToGlobalPalette(_ region: PixelRect) -> Bool {
+        switch globalState {
+        case .unusable:
+            return false
+        case .growing:
+            if mapExactly(region, to: global, reset: false) { return true }
+            guard usesGlobalPalette else {
+                globalState = .unusable
+                return false
+            }
+            globalState = .full(misses: 0)
+            globalRemapper.setPalette(global.palette)
+        case .full:
+            break
+        }
+        let error = remap(region, with: globalRemapper, dithering: 0)
+        if error.mean <= 0.5 && error.maximum <= 32 {
+            globalState = .full(misses: 0)
+            return true
+        }
+        if case .full(let misses) = globalState {
+            globalState = misses >= 3 ? .unusable : .full(misses: misses + 1)
+        }
+        return false
+    }
+
+    /// Remaps the pixels of `region` to `remapper`'s palette into `indices`.
+    private func remap(
+        _ region: PixelRect, with remapper: PaletteRemapper, dithering: Double, collectingSums: Bool = false
+    ) -> PaletteRemapper.RemappingError {
+        let hasScreen = hasWritten
+        let width = self.width
+        return pending.withUnsafeBufferPointer { source in
+            changed.withUnsafeBufferPointer { marks in
+                canvas.withUnsafeBufferPointer { shown in
+                    indices.withUnsafeMutableBufferPointer { output in
+                        remapper.remap(
+                            source: source, draw: marks, screen: hasScreen ? shown : nil, width: width,
+                            region: region, dithering: dithering, into: output, collectingSums: collectingSums)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Maps the pixels of `region` exactly to `exact` (emptied first when `reset`) into `indices`; false when
+    /// its colours do not fit.
+    private func mapExactly(_ region: PixelRect, to exact: ExactPalette, reset: Bool) -> Bool {
+        if reset { exact.reset() }
+        let hasScreen = hasWritten
+        let width = self.width
+        return pending.withUnsafeBufferPointer { source in
+            changed.withUnsafeBufferPointer { marks in
+                canvas.withUnsafeBufferPointer { shown in
+                    indices.withUnsafeMutableBufferPointer { output in
+                        exact.map(
+                            source: source, draw: marks, screen: hasScreen ? shown : nil, width: width,
+                            region: region, into: output)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Updates the canvas with the remapped `region` (`words`: the palette's opaque words by index); returns
+    /// whether a pixel uses the transparent index.
+    private func commitRemapped(region: PixelRect, words: UnsafeBufferPointer<UInt32>, transparentIndex: Int?)
+        -> Bool
+    {
+        let transparent = transparentIndex ?? 256
+        let width = self.width
+        var usesTransparency = false
+        canvas.withUnsafeMutableBufferPointer { shown in
+            indices.withUnsafeBufferPointer { output in
+                var k = 0
+                for y in region.y..<region.maxY {
+                    for i in (y * width + region.x)..<(y * width + region.maxX) {
+                        let index = Int(output[k])
+                        if index == transparent {
+                            usesTransparency = true
+                        } else {
+                            shown[i] = words[index]
+                        }
+                        k += 1
+                    }
+                }
+            }
+        }
+        return usesTransparency
     }
 
     /// Writes an image that changes nothing (all transparent), to carry a delay or a disposal.
     private func writeTransparentImage(region: PixelRect, delay: Int, disposal: GIFFileWriter.Disposal)
         throws(RasterError)
     {
-        try writer.writeImage(
-            region: region, palette: [.transparent, RGBA8(red: 0, green: 0, blue: 0, alpha: 255)],
-            indices: [UInt8](repeating: 0, count: region.width * region.height), delay: delay, disposal: disposal,
-            transparentIndex: 0)
-        writtenFrameCount += 1
-        writtenCentiseconds += delay
-    }
-
-    private static func nearestOpaqueIndex(to word: UInt32, in palette: [RGBA8]) -> Int {
-        let r = Int(word & 0xFF)
-        let g = Int(word >> 8 & 0xFF)
-        let b = Int(word >> 16 & 0xFF)
-        var best = 0
-        var bestDistance = Int.max
-        for (index, color) in palette.enumerated() where color.alpha >= 128 {
-            let dr = Int(color.red) - r
-            let dg = Int(color.green) - g
-            let db = Int(color.blue) - b
-            let distance = dr * dr + dg * dg + db * db
-            if distance < bestDistance {
-                bestDistance = distance
-                best = index
+        let blank = [UInt8](repeating: 0, count: region.width * region.height)
+        let written = blank.withUnsafeBufferPointer { pixels in
+            Result { () throws(RasterError) in
+                try writer.writeImage(
+                    region: region, palette: [.transparent, RGBA8(red: 0, green: 0, blue: 0, alpha: 255)],
+                    indices: pixels, delay: delay, disposal: disposal, transparentIndex: 0)
             }
         }
-        return best
+        try written.get()
+        writtenFrameCount += 1
+        writtenCentiseconds += delay
     }
 
     /// A straight-alpha pixel as an opaque word (alpha forced to 255): red in the low byte.
     @inline(__always) private static func opaqueWord(_ p: RGBA8) -> UInt32 {
         UInt32(p.red) | UInt32(p.green) << 8 | UInt32(p.blue) << 16 | 0xFF00_0000
-    }
-
-    /// Stores a word as bytes R, G, B, A.
-    @inline(__always) private static func store(_ word: UInt32, into bytes: inout [UInt8], at offset: Int) {
-        bytes[offset] = UInt8(truncatingIfNeeded: word)
-        bytes[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
-        bytes[offset + 2] = UInt8(truncatingIfNeeded: word >> 16)
-        bytes[offset + 3] = UInt8(truncatingIfNeeded: word >> 24)
     }
 }
