@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "KineticRaster",
             dependencies: [
-                "KineticCore", "KineticLayers", "CCairo", "CPangoCairo", "CImageQuant", "CGif", "CGdkPixbuf", "CZlib",
+                "KineticCore", "KineticLayers", "CCairo", "CPangoCairo", "CImageQuant", "CGdkPixbuf", "CZlib",
             ]),
 
         // Live playback in a terminal: the diffing screen renderer, half-block pixels, inline text effects.

@@ -25,8 +25,6 @@ public enum RasterError: Error, Hashable, Sendable, CustomStringConvertible {
     case pango(operation: String, reason: String)
     /// libimagequant failed to build or apply a palette.
     case quantization(operation: String, code: Int)
-    /// giflib failed.
-    case gif(operation: String, message: String)
     /// zlib failed.
     case compression(operation: String, code: Int)
     /// `ffmpeg` is not on PATH (nor at the given path).
@@ -67,8 +65,6 @@ public enum RasterError: Error, Hashable, Sendable, CustomStringConvertible {
             return "Pango \(operation) failed: \(reason)"
         case .quantization(let operation, let code):
             return "libimagequant \(operation) failed (liq_error \(code))"
-        case .gif(let operation, let message):
-            return "giflib \(operation) failed: \(message)"
         case .compression(let operation, let code):
             return "zlib \(operation) failed (code \(code))"
         case .ffmpegNotFound(let searched):
