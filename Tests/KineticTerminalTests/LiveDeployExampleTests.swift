@@ -44,7 +44,8 @@ final class LiveDeployExampleTests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.05)
             status = try pane.state("pane_dead_status")
         }
-        XCTAssertEqual(status, "0", "and exited with status 0")
+        let signal = try pane.state("pane_dead_signal")
+        XCTAssertEqual(status, "0", "and exited with status 0 (signal: '\(signal)')")
         XCTAssertGreaterThanOrEqual(Set(counts).count, 2, "the count was seen moving: \(counts)")
         XCTAssertEqual(counts, counts.sorted(), "a count up never goes down: \(counts)")
         XCTAssertTrue(counts.allSatisfy { (0...1234).contains($0) }, "\(counts)")
@@ -140,8 +141,22 @@ private struct TmuxPane {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The tmux server learns the example's exit status from SIGCHLD: start it with no signal blocked and every
+        // signal at its default action, whatever the test process (its runner, Foundation, earlier tests) set.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard status == 0 else { throw XCTSkip("could not start tmux (posix_spawn error \(status))") }
         var exitStatus: Int32 = 0
         while waitpid(pid, &exitStatus, 0) == -1 && errno == EINTR {}
