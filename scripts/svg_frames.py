@@ -44,6 +44,12 @@ def main():
         copy = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}{m.group(1)}"', svg)
         copy = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{prefix}{m.group(1)})", copy)
         copy = re.sub(r'href="#([^"]+)"', lambda m: f'href="#{prefix}{m.group(1)}"', copy)
+        # An animated reference (<animate attributeName="href" values="#a;#b"/>) names ids in its values.
+        copy = re.sub(
+            r'(<animate attributeName="href"[^>]*?\svalues=")([^"]*)"',
+            lambda m: m.group(1) + re.sub(r"#([^;]+)", lambda r: f"#{prefix}{r.group(1)}", m.group(2)) + '"',
+            copy,
+        )
         copy = copy.replace("<svg ", f'<svg data-time="{time}" ', 1)
         copies.append(copy)
     page = (

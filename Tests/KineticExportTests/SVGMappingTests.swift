@@ -54,8 +54,8 @@ final class SVGMappingTests: XCTestCase {
         let text = try svg(makeClip(root)).text
         XCTAssertEqual(attributes("type", of: "animateTransform", in: text), ["translate"])
         XCTAssertEqual(attributes("values", of: "animateTransform", in: text), ["70 0;70 0;130 0;130 0"])
-        XCTAssertEqual(attributes("keyTimes", of: "animateTransform", in: text), ["0;0.25;0.75;1"])
-        XCTAssertEqual(attributes("keySplines", of: "animateTransform", in: text), ["0 0 1 1;0.42 0 0.58 1;0 0 1 1"])
+        XCTAssertEqual(attributes("keyTimes", of: "animateTransform", in: text), ["0;.25;.75;1"])
+        XCTAssertEqual(attributes("keySplines", of: "animateTransform", in: text), ["0 0 1 1;.42 0 .58 1;0 0 1 1"])
         XCTAssertEqual(attributes("dur", of: "animateTransform", in: text), ["2s"])
         // The un-animated document shows the last frame; so does the animation once it ends (no fill="freeze"
         // needed: an ended element shows the attribute's own value).
@@ -98,7 +98,7 @@ final class SVGMappingTests: XCTestCase {
         root.addSublayer(box)
         let text = try svg(makeClip(root)).text
         XCTAssertEqual(attributes("calcMode", of: "animate", in: text), ["discrete"])
-        XCTAssertEqual(attributes("values", of: "animate", in: text), ["0.2;0.4;0.6;0.8;1"])
+        XCTAssertEqual(attributes("values", of: "animate", in: text), [".2;.4;.6;.8;1"])
         XCTAssertEqual(attributes("type", of: "animateTransform", in: text), ["translate", "rotate"])
         XCTAssertEqual(attributes("values", of: "animateTransform", in: text), ["0 45;0 80", "0;90"])
     }
@@ -177,8 +177,13 @@ final class SVGMappingTests: XCTestCase {
             root.addSublayer(text)
         }
         let text = try svg(makeClip(root)).text
-        XCTAssertEqual(attributes("id", of: "path", in: text).filter { $0.hasPrefix("glyph") }.count, 2)
-        XCTAssertEqual(attributes("href", of: "use", in: text).count, 8)
+        // Glyph ids are letters; the outlines are written at the first text's origins, so its uses need no x.
+        XCTAssertEqual(attributes("id", of: "path", in: text), ["a", "b"])
+        XCTAssertEqual(attributes("href", of: "use", in: text), ["#a", "#b", "#a", "#b", "#b", "#a", "#b", "#a"])
+        // "1010" then "0101", glyphs 12 pt apart on one baseline in their layers: "1" is written at x = 0 and "0"
+        // at x = 12, so only the other places need an x (and no use a y).
+        XCTAssertEqual(attributes("x", of: "use", in: text), ["24", "24", "-12", "12", "12", "36"])
+        XCTAssertEqual(attributes("y", of: "use", in: text), [])
         XCTAssertEqual(attributes("fill", of: "g", in: text), ["#0000FF", "#0000FF"])
     }
 
@@ -198,10 +203,106 @@ final class SVGMappingTests: XCTestCase {
         root.addSublayer(masked)
         let export = try svg(makeClip(root))
         XCTAssertEqual(attributes("rx", of: "rect", in: export.text).first, "8")
-        XCTAssertTrue(export.text.contains("<clipPath id=\"clip"), export.text)
+        XCTAssertTrue(export.text.contains("<clipPath id=\"c1\">"), export.text)
         XCTAssertTrue(export.text.contains("style=\"mask-type:alpha\""), export.text)
         XCTAssertEqual(attributes("mask", of: "g", in: export.text).count, 1)
         XCTAssertEqual(export.warnings.map(\.layer), ["masked"])
+    }
+
+    /// Digit cells of one glyph each shown in turn, as a count's column: "0" until `start` + `hold`, then "1",
+    /// "2", "0" … changing every `hold` seconds, `changes` times; and a cell "9" that never shows.
+    private func digitColumn(start: Double, hold: Double, changes: Int, duration: Double) -> Layer {
+        let column = Layer(frame: Rect(x: 40, y: 20, width: 20, height: 30))
+        column.name = "column"
+        column.masksToBounds = true
+        @Sendable func shown(_ time: Double) -> Int { time < start ? 0 : min(Int((time - start) / hold), changes) % 3 }
+        for (index, string) in ["0", "1", "2", "9"].enumerated() {
+            let cell = TextLayer(string: string, font: Font(size: 10), color: .blue)
+            cell.frame = Rect(x: 0, y: 0, width: 20, height: 30)
+            cell.add(Timeline(duration: duration) { index != shown($0) }, for: \.isHidden)
+            column.addSublayer(cell)
+        }
+        return column
+    }
+
+    func testGlyphCellsShownInTurnAreOneUseWhoseReferenceSwitches() throws {
+        let root = canvas()
+        root.addSublayer(digitColumn(start: 0.25, hold: 0.5, changes: 3, duration: 2))
+        let text = try svg(makeClip(root)).text
+        // One <use> for the three cells that show, its href switching at 0.75, 1.25 and 1.75 s; no opacity
+        // animation, no group per cell.
+        XCTAssertEqual(attributes("href", of: "use", in: text), ["#a"], text)
+        XCTAssertEqual(attributes("attributeName", of: "animate", in: text), ["href"], text)
+        XCTAssertEqual(attributes("values", of: "animate", in: text), ["#a;#b;#c;#a"], text)
+        let times = try XCTUnwrap(attributes("keyTimes", of: "animate", in: text).first)
+        let seconds = times.split(separator: ";").compactMap { Double($0) }.map { $0 * 2 }
+        XCTAssertEqual(seconds.count, 4)
+        for (written, change) in zip(seconds.dropFirst(), [0.75, 1.25, 1.75]) {
+            // Baked jumps are 0.2 ms early; SVG writes them a further 25–75 µs early.
+            XCTAssertTrue((change - 3e-4...change - 2e-4).contains(written), "\(written) for \(change)")
+        }
+        XCTAssertEqual(
+            attributes("id", of: "path", in: text), ["a", "b", "c"], "the cell that never shows is left out")
+    }
+
+    func testChangesOnAnEvenGridAreValuesWithoutKeyTimes() throws {
+        let root = canvas()
+        // A change every 0.1 s from 0.5 s to 1.4 s of a 2 s clip: one value per 0.1 s cell up to the last change,
+        // then frozen there.
+        root.addSublayer(digitColumn(start: 0.5, hold: 0.1, changes: 9, duration: 2))
+        let text = try svg(makeClip(root)).text
+        let animation = try XCTUnwrap(text.range(of: "<animate attributeName=\"href\"").map { text[$0.lowerBound...] })
+        let tag = String(animation[..<(animation.firstIndex(of: ">") ?? animation.endIndex)])
+        XCTAssertFalse(tag.contains("keyTimes"), tag)
+        XCTAssertTrue(tag.contains("begin=\"-0.00005s\" dur=\"1.5s\" fill=\"freeze\""), tag)
+        let values = attributes("values", of: "animate", in: text).first?.split(separator: ";").map(String.init)
+        // Cells 0…4 before the count starts, then 0 1 2 0 1 2 0 1 2 0 from 0.5 s; the last value is the base's.
+        XCTAssertEqual(
+            values, ["#a", "#a", "#a", "#a", "#a", "#a", "#b", "#c", "#a", "#b", "#c", "#a", "#b", "#c", "#a"])
+        XCTAssertEqual(attributes("href", of: "use", in: text), ["#a"])
+        // Looping, the grid covers the whole clip and repeats.
+        let looping = try SVGExporter(
+            glyphs: SquareGlyphs(), options: SVGExportOptions(framesPerSecond: 60, repeats: true)
+        )
+        .export(makeClip(root)).text
+        XCTAssertTrue(looping.contains("begin=\"-0.00005s\" dur=\"2s\" repeatCount=\"indefinite\" values=\""), looping)
+        XCTAssertEqual(attributes("values", of: "animate", in: looping).first?.split(separator: ";").count, 20)
+    }
+
+    func testClockValuesKeepTheirLeadingZeroAndNumbersDropIt() {
+        XCTAssertEqual(SVGNumber.clock(0.5), "0.5s")
+        XCTAssertEqual(SVGNumber.clock(2), "2s")
+        XCTAssertEqual(SVGNumber.clock(2.3666666), "2.366667s")
+        XCTAssertEqual(SVGNumber.clock(31.808), "31.808s")
+        XCTAssertEqual(SVGNumber.clock(.nan), "0s")
+        XCTAssertEqual(SVGNumber.format(0.5), ".5")
+        XCTAssertEqual(SVGNumber.format(-0.25), "-.25")
+        XCTAssertEqual(SVGNumber.format(12.0004), "12")
+        XCTAssertEqual(SVGNumber.fraction(1.0 / 3, decimals: 4), ".3333")
+        XCTAssertEqual(SVGBuilder.letters(0), "a")
+        XCTAssertEqual(SVGBuilder.letters(25), "z")
+        XCTAssertEqual(SVGBuilder.letters(26), "ba")
+    }
+
+    func testEachPartOfAnAnimatedRectMovesOnItsOwnAndSameClipsAreShared() throws {
+        let root = canvas()
+        for index in 0..<2 {
+            let clip = Layer(frame: Rect(x: 10 + 80 * Double(index), y: 10, width: 60, height: 40))
+            clip.masksToBounds = true
+            clip.add(
+                BasicAnimation(
+                    from: Rect(x: 0, y: 0, width: 10, height: 40), to: Rect(x: 0, y: 0, width: 60, height: 40),
+                    timing: MediaTiming(duration: 1)), for: \.bounds)
+            clip.addSublayer(square("inside-\(index)"))
+            root.addSublayer(clip)
+        }
+        let text = try svg(makeClip(root)).text
+        // Only the width moves: x, y and height are not animated; both layers' clips are one definition.
+        XCTAssertEqual(
+            attributes("attributeName", of: "animate", in: text).filter { ["x", "y", "width", "height"].contains($0) },
+            ["width"], text)
+        XCTAssertEqual(text.components(separatedBy: "<clipPath").count - 1, 1, text)
+        XCTAssertEqual(text.components(separatedBy: "clip-path=\"url(#c1)\"").count - 1, 2, text)
     }
 
     func testTheSameClipGivesTheSameText() throws {

@@ -26,6 +26,9 @@ struct SMILAnimation {
     /// How much earlier than its time a jump is written, in seconds: 50 µs.
     static let jumpLead = 5e-5
 
+    /// `jumpLead` as a `begin` that starts an animation that much early (a clock value has no exponent).
+    static let leadBegin = "-0.00005s"
+
     /// Keys and per-interval splines of `track` (nil spline list: discrete).
     func keys(of track: Track) -> (keys: [Key], splines: [(Double, Double, Double, Double)]?) {
         let keyframes = track.keyframes(gap: 0)
@@ -75,10 +78,24 @@ struct SMILAnimation {
         return (keys, splines)
     }
 
-    /// The timing and key attributes shared by every element of a track: `dur`, `repeatCount` or `fill`,
-    /// `keyTimes`, `calcMode` and `keySplines`, with `values` from `format`.
+    /// The timing and key attributes shared by every element of a track: `dur`, `repeatCount`, `keyTimes` (or,
+    /// for discrete values on an even grid, `begin` and none), `calcMode` and `keySplines`, with `values` from
+    /// `format`.
     func attributes(_ track: Track, format: ([Double]) -> String) -> String {
         let (keys, splines) = keys(of: track)
+        var text = "dur=\"\(SVGNumber.clock(duration))\" "
+        if repeats { text += "repeatCount=\"indefinite\" " }
+        let listed = text + listedKeys(keys, splines: splines, format: format)
+        guard splines == nil, let even = evenlySpaced(keys, format: format), even.count < listed.count else {
+            return listed
+        }
+        return even
+    }
+
+    /// `values`, `keyTimes`, `calcMode` and `keySplines` for `keys`.
+    private func listedKeys(
+        _ keys: [Key], splines: [(Double, Double, Double, Double)]?, format: ([Double]) -> String
+    ) -> String {
         var times: [String] = []
         var floor = 0.0
         for key in keys {
@@ -100,20 +117,62 @@ struct SMILAnimation {
             fixed[0] = "0"
             if splines != nil { fixed[fixed.count - 1] = "1" }
         }
-        var text = "dur=\"\(SVGNumber.format(duration))s\" "
-        if repeats { text += "repeatCount=\"indefinite\" " }
-        text += "values=\"" + keys.map { format($0.value) }.joined(separator: ";") + "\" "
+        var text = "values=\"" + keys.map { format($0.value) }.joined(separator: ";") + "\" "
         text += "keyTimes=\"" + fixed.joined(separator: ";") + "\" "
-        if let splines {
-            text += "calcMode=\"spline\" keySplines=\""
-            text += splines.map { s in
-                [s.0, s.1, s.2, s.3].map { SVGNumber.fraction(min(max($0, 0), 1)) }.joined(separator: " ")
-            }.joined(separator: ";")
-            text += "\""
-        } else {
-            text += "calcMode=\"discrete\""
+        guard let splines else { return text + "calcMode=\"discrete\"" }
+        let linear = (0.0, 0.0, 1.0, 1.0)
+        if splines.allSatisfy({ $0 == linear }) { return text + "calcMode=\"linear\"" }
+        text += "calcMode=\"spline\" keySplines=\""
+        text += splines.indices.map { index in
+            let s = splines[index]
+            // Handles to 4 decimals move the value by at most 1.5e-4 of the interval's change (0.05 pt on a
+            // 300 pt move); larger changes get more decimals.
+            let change = zip(keys[index].value, keys[index + 1].value).map { abs($1 - $0) }.max() ?? 0
+            let decimals = change > 3000 ? 6 : change > 300 ? 5 : 4
+            return [s.0, s.1, s.2, s.3].map { SVGNumber.fraction(min(max($0, 0), 1), decimals: decimals) }
+                .joined(separator: " ")
+        }.joined(separator: ";")
+        return text + "\""
+    }
+
+    /// Discrete `keys` whose changes all fall on an even grid of the clip (a count's ticks): `values` with one
+    /// entry per grid cell and no `keyTimes` (SMIL spreads the values evenly over `dur`), `begin` a jump lead
+    /// early so each value shows from its own time. A clip that does not repeat stops the grid at the last change
+    /// and freezes there (its last value is the attribute's own). With `dur` and `repeatCount`; nil when the
+    /// changes are not on such a grid: cells at least 5 ms long, each change within 0.3 ms of a cell boundary
+    /// (the baked jumps are located to 0.2 ms), at most 100,000 cells.
+    private func evenlySpaced(_ keys: [Key], format: ([Double]) -> String) -> String? {
+        // The times the value changes at (a jump's key is written a lead early).
+        let changes = keys.dropFirst().map { $0.isJump ? $0.time + Self.jumpLead : $0.time }
+        guard let firstChange = changes.first, let lastChange = changes.last, duration > 0 else { return nil }
+        let slack = 3e-4
+        var smallest = firstChange
+        for (a, b) in zip(changes, changes.dropFirst()) { smallest = min(smallest, b - a) }
+        guard smallest >= 5e-3 else { return nil }
+        for multiple in 1...4 {
+            let total = (duration / smallest * Double(multiple)).rounded()
+            guard total >= 1, total <= 100_000 else { continue }
+            let cell = duration / total
+            guard cell >= 5e-3, slack < cell / 4 else { continue }
+            let fits = changes.allSatisfy { abs($0 / cell - ($0 / cell).rounded()) * cell <= slack }
+            guard fits else { continue }
+            // Without repeating, the grid ends with the cell the last change starts, the value it freezes on.
+            let count = repeats ? Int(total) : Int((lastChange / cell).rounded()) + 1
+            guard count >= 1 else { continue }
+            var values: [String] = []
+            values.reserveCapacity(count)
+            var next = 0
+            for index in 0..<count {
+                // The value in the middle of the cell: the last key whose change lies before it.
+                let middle = (Double(index) + 0.5) * cell
+                while next + 1 < keys.count, changes[next] < middle { next += 1 }
+                values.append(format(keys[next].value))
+            }
+            var text = "begin=\"\(Self.leadBegin)\" dur=\"\(SVGNumber.clock(Double(count) * cell))\" "
+            text += repeats ? "repeatCount=\"indefinite\" " : "fill=\"freeze\" "
+            return text + "values=\"" + values.joined(separator: ";") + "\" calcMode=\"discrete\""
         }
-        return text
+        return nil
     }
 
     /// The number in `low…high` with the fewest decimals (at most 6), or nil when the range is empty.
@@ -142,10 +201,32 @@ struct SMILAnimation {
 /// Numbers as SVG writes them: rounded, shortest form.
 enum SVGNumber {
     /// A coordinate or value, to 0.001.
-    static func format(_ value: Double) -> String { JSONValue.format(LottieValues.round(value, 1000)) }
+    static func format(_ value: Double) -> String { short(JSONValue.format(LottieValues.round(value, 1000))) }
 
-    /// A fraction (key time, spline handle, stop offset), to 0.000001.
-    static func fraction(_ value: Double) -> String { JSONValue.format(LottieValues.round(value, 1_000_000)) }
+    /// A fraction (key time, spline handle, stop offset), to 0.000001 (or to `decimals` decimals, at most 6).
+    static func fraction(_ value: Double, decimals: Int = 6) -> String {
+        let scale = [1.0, 10, 100, 1000, 10_000, 100_000, 1_000_000][min(max(decimals, 0), 6)]
+        return short(JSONValue.format(LottieValues.round(value, scale)))
+    }
+
+    /// A clock value in seconds, to the microsecond, with its unit ("2.5s"; a clock value keeps its leading
+    /// zero and has no exponent).
+    static func clock(_ seconds: Double) -> String {
+        let microseconds = LottieValues.round(seconds * 1_000_000, 1)
+        guard microseconds.isFinite, microseconds > 0, microseconds < 1e15 else { return "0s" }
+        let whole = Int64(microseconds)
+        var fraction = String(whole % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(whole / 1_000_000)" + (fraction.isEmpty ? "" : "." + fraction) + "s"
+    }
+
+    /// A number without its leading zero: "0.5" as ".5", "-0.5" as "-.5" (SVG's number syntax allows both).
+    static func short(_ number: String) -> String {
+        if number.hasPrefix("0.") { return String(number.dropFirst()) }
+        if number.hasPrefix("-0.") { return "-" + number.dropFirst(2) }
+        return number
+    }
 
     /// A colour's red, green and blue (0…1) as "#RRGGBB".
     static func color(_ rgb: [Double]) -> String {

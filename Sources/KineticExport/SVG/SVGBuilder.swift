@@ -8,12 +8,17 @@ final class SVGBuilder {
     let glyphs: any GlyphOutlining
     let smil: SMILAnimation
     private(set) var warnings: [Clip.Warning] = []
-    private(set) var channels: [ChannelReport] = []
+    var channels: [ChannelReport] = []
     private var definitions: [String] = []
-    private var glyphIDs: [GlyphID: String] = [:]
-    private var idCount = 0
+    /// Each glyph's `<path>` in `<defs>`: its id and the origin its outline was written at (the first place
+    /// it was used), so that a `<use>` there needs no x or y.
+    private var glyphDefinitions: [GlyphID: (id: String, origin: Point)] = [:]
+    private var idCounts: [String: Int] = [:]
+    private var emptyID: String?
+    /// Definitions written so far, by their text with the id left out.
+    private var definedElements: [String: String] = [:]
     /// When each layer shows, walked down the tree.
-    private var visibility = HiddenStretches()
+    var visibility = HiddenStretches()
     /// Extent of a mask's region around its layer, in points.
     let margin: Double
 
@@ -47,9 +52,46 @@ final class SVGBuilder {
 
     // MARK: Bookkeeping
 
+    /// A new id: the prefix says what it names (c a clip, m a mask, p a gradient, e the empty group), each
+    /// counted on its own; glyphs are named by `letters(_:)`.
     private func newID(_ prefix: String) -> String {
-        idCount += 1
-        return "\(prefix)\(idCount)"
+        let count = (idCounts[prefix] ?? 0) + 1
+        idCounts[prefix] = count
+        return "\(prefix)\(count)"
+    }
+
+    /// A glyph's id: letters only ("a" … "z", "ba" …), the shortest names for what a count refers to most; every
+    /// other id ends in digits, so they never clash.
+    static func letters(_ index: Int) -> String {
+        var n = max(index, 0)
+        var result = ""
+        repeat {
+            result = String(UnicodeScalar(UInt8(97 + n % 26))) + result
+            n /= 26
+        } while n > 0
+        return result
+    }
+
+    /// Stands for the id in a definition's text until it has one.
+    static let placeholder = "\u{1}"
+
+    /// The id of `element` (its text with `placeholder` for its id) in `<defs>`: a new id when no definition
+    /// has the same text, else the existing one's (identical clips of a count's columns are written once).
+    func define(_ prefix: String, _ element: String) -> String {
+        if let known = definedElements[element] { return known }
+        let id = newID(prefix)
+        definedElements[element] = id
+        definitions.append(element.replacingOccurrences(of: Self.placeholder, with: id))
+        return id
+    }
+
+    /// The id of an empty group in `<defs>`, for a `<use>` that shows nothing for a while.
+    func emptyDefinition() -> String {
+        if let emptyID { return emptyID }
+        let id = newID("e")
+        definitions.append("<g id=\"\(id)\"/>")
+        emptyID = id
+        return id
     }
 
     private func warn(_ layer: Layer, _ message: String) {
@@ -65,7 +107,7 @@ final class SVGBuilder {
     }
 
     /// The value shown without animation: the clip's last frame.
-    private func still(_ track: Track) -> [Double] { track.value(at: max(0, duration - 1e-6)) }
+    func still(_ track: Track) -> [Double] { track.value(at: max(0, duration - 1e-6)) }
 
     /// `name="final value"` and, when the track moves, its `<animate>` element.
     private func attribute(_ name: String, _ track: Track, format: @escaping ([Double]) -> String) -> (
@@ -81,9 +123,8 @@ final class SVGBuilder {
         var attributes = ""
         var animations = ""
         for (name, dimension) in names {
-            let (a, m) = attribute(name, track) { v in
-                SVGNumber.format((dimension < v.count ? v[dimension] : 0) * scale)
-            }
+            // Each attribute follows its own dimension: a part that does not move is not animated.
+            let (a, m) = attribute(name, track.projected([dimension])) { v in SVGNumber.format(v.at(0) * scale) }
             attributes += a
             animations += m
         }
@@ -172,21 +213,25 @@ final class SVGBuilder {
             innerAnimations += m
         }
         if let mask = layer.mask {
-            let id = newID("mask")
             let m = SVGNumber.format(margin)
             let inside = self.layer(mask)
-            definitions.append(
-                "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"-\(m)\" y=\"-\(m)\" width=\"\(SVGNumber.format(2 * margin))\" "
+            let id = define(
+                "m",
+                "<mask id=\"\(Self.placeholder)\" maskUnits=\"userSpaceOnUse\" x=\"-\(m)\" y=\"-\(m)\" width=\"\(SVGNumber.format(2 * margin))\" "
                     + "height=\"\(SVGNumber.format(2 * margin))\" style=\"mask-type:alpha\">\(inside)</mask>")
             inner += " mask=\"url(#\(id))\""
         }
         var body = inner + ">" + innerAnimations
         body += background(layer, timeline)
         var clipped = content(layer, timeline)
-        for sublayer in layer.sublayers { clipped += self.layer(sublayer) }
+        if let switched = glyphSwitch(layer.sublayers) {
+            clipped += switched
+        } else {
+            for sublayer in layer.sublayers { clipped += self.layer(sublayer) }
+        }
         if layer.masksToBounds, !clipped.isEmpty {
-            let id = newID("clip")
-            definitions.append("<clipPath id=\"\(id)\">" + boundsRect(timeline, extra: "") + "</clipPath>")
+            let id = define(
+                "c", "<clipPath id=\"\(Self.placeholder)\">" + boundsRect(timeline, extra: "") + "</clipPath>")
             clipped = "<g clip-path=\"url(#\(id))\">" + clipped + "</g>"
         }
         body += clipped + border(layer, timeline) + "</g>"
@@ -300,17 +345,17 @@ final class SVGBuilder {
 
     // MARK: Shapes
 
-    /// Path data in its short form: coordinates rounded to 0.01 pt (within 0.005 pt of the path, 1/50 of the
+    /// Path data in its short form, the path moved by `offset`: coordinates rounded to 0.01 pt (within 0.005 pt of the path, 1/50 of the
     /// position tolerance), written relative to the current point (`m l c`, differences of the rounded
     /// coordinates, so rounding never accumulates), without leading zeros and with a minus sign as separator.
-    static func pathData(_ path: Path) -> String {
+    static func pathData(_ path: Path, offset: Point = .zero) -> String {
         var text = ""
         // The current point and the subpath's start, in hundredths of a point.
         var current = (x: 0.0, y: 0.0)
         var start = (x: 0.0, y: 0.0)
         var last = ""
         func grid(_ point: Point) -> (x: Double, y: Double) {
-            (LottieValues.round(point.x * 100, 1), LottieValues.round(point.y * 100, 1))
+            (LottieValues.round((point.x + offset.x) * 100, 1), LottieValues.round((point.y + offset.y) * 100, 1))
         }
         func number(_ hundredths: Double) {
             var n = JSONValue.format(LottieValues.round(hundredths / 100, 100))
@@ -456,7 +501,6 @@ final class SVGBuilder {
                 " fill=\"\(SVGNumber.color([last.red, last.green, last.blue]))\" fill-opacity=\"\(SVGNumber.format(last.alpha))\""
             return boundsRect(timeline, extra: fill, radius: rounded)
         }
-        let id = newID("gradient")
         let stops = PropertyReading(
             name: "gradient.stops", dependencies: [.colors, .locations],
             tolerance: Array(repeating: tolerance.color, count: arrangement.flat(of: gradient).count)
@@ -467,19 +511,22 @@ final class SVGBuilder {
         for i in 0..<count {
             var element = "<stop"
             var animations = ""
-            let (oa, om) = attribute("offset", stopTrack) { SVGNumber.fraction($0.at(4 * i)) }
-            let (ca, cm) = attribute("stop-color", stopTrack) {
-                SVGNumber.color([$0.at(4 * i + 1), $0.at(4 * i + 2), $0.at(4 * i + 3)])
+            let (oa, om) = attribute("offset", stopTrack.projected([4 * i])) { SVGNumber.fraction($0.at(0)) }
+            let (ca, cm) = attribute("stop-color", stopTrack.projected([4 * i + 1, 4 * i + 2, 4 * i + 3])) {
+                SVGNumber.color($0)
             }
             element += oa + ca
             animations += om + cm
             if arrangement.hasAlpha {
-                let (aa, am) = attribute("stop-opacity", stopTrack) { SVGNumber.format($0.at(4 * count + 2 * i + 1)) }
+                let (aa, am) = attribute("stop-opacity", stopTrack.projected([4 * count + 2 * i + 1])) {
+                    SVGNumber.format($0.at(0))
+                }
                 element += aa
                 animations += am
             }
             stopElements += element + ">" + animations + "</stop>"
         }
+        let id: String
         switch gradient.kind {
         case .axial:
             let line = PropertyReading(name: "gradient.line", dependencies: geometry, tolerance: [d, d, d, d]) {
@@ -488,8 +535,9 @@ final class SVGBuilder {
                 return [a.x, a.y, b.x, b.y]
             }
             let (a, m) = attributes([("x1", 0), ("y1", 1), ("x2", 2), ("y2", 3)], track(line, timeline))
-            definitions.append(
-                "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\"\(a)>\(m)\(stopElements)</linearGradient>"
+            id = define(
+                "p",
+                "<linearGradient id=\"\(Self.placeholder)\" gradientUnits=\"userSpaceOnUse\"\(a)>\(m)\(stopElements)</linearGradient>"
             )
         case .radial:
             let circle = PropertyReading(name: "gradient.circle", dependencies: geometry, tolerance: [d, d, d]) {
@@ -516,8 +564,9 @@ final class SVGBuilder {
                     " gradientTransform=\"translate(\(SVGNumber.format(c.at(0))) \(SVGNumber.format(c.at(1)))) scale(1 "
                     + "\(SVGNumber.format(k))) translate(\(SVGNumber.format(-c.at(0))) \(SVGNumber.format(-c.at(1))))\""
             }
-            definitions.append(
-                "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\"\(a)\(transform)>\(m)\(stopElements)"
+            id = define(
+                "p",
+                "<radialGradient id=\"\(Self.placeholder)\" gradientUnits=\"userSpaceOnUse\"\(a)\(transform)>\(m)\(stopElements)"
                     + "</radialGradient>")
         }
         return boundsRect(timeline, extra: " fill=\"url(#\(id))\"", radius: rounded)
@@ -530,25 +579,44 @@ final class SVGBuilder {
         guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return "" }
         let outlines = glyphs.glyphOutlines(of: layer)
         guard !outlines.glyphs.isEmpty else { return "" }
-        let color = layer.foregroundColor
-        var paint = " fill=\"\(SVGNumber.color([color.red, color.green, color.blue]))\""
-        if color.alpha < 1 { paint += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
+        let paint = Self.paint(of: layer)
         // One glyph (a digit's cell) carries its paint itself; several share a group's.
         let single = outlines.glyphs.count == 1
         var result = single ? "" : "<g" + paint + ">"
         for glyph in outlines.glyphs {
-            let id: String
-            if let known = glyphIDs[glyph.id] {
-                id = known
-            } else {
-                id = newID("glyph")
-                glyphIDs[glyph.id] = id
-                definitions.append("<path id=\"\(id)\" d=\"\(Self.pathData(glyph.outline))\"/>")
-            }
-            result +=
-                "<use href=\"#\(id)\" x=\"\(SVGNumber.format(glyph.origin.x))\" y=\"\(SVGNumber.format(glyph.origin.y))\""
-                + (single ? paint : "") + "/>"
+            let (id, offset) = glyphUse(glyph, at: .zero)
+            result += "<use href=\"#\(id)\"" + Self.position(offset) + (single ? paint : "") + "/>"
         }
         return single ? result : result + "</g>"
+    }
+
+    /// The `fill` (and `fill-opacity`) of a text layer's glyphs.
+    static func paint(of layer: TextLayer) -> String {
+        let color = layer.foregroundColor
+        var paint = " fill=\"\(SVGNumber.color([color.red, color.green, color.blue]))\""
+        if color.alpha < 1 { paint += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
+        return paint
+    }
+
+    /// ` x="…" y="…"` for an offset, each left out when it is 0.
+    static func position(_ offset: Point) -> String {
+        let x = SVGNumber.format(offset.x)
+        let y = SVGNumber.format(offset.y)
+        return (x == "0" ? "" : " x=\"\(x)\"") + (y == "0" ? "" : " y=\"\(y)\"")
+    }
+
+    /// The id of `glyph`'s outline (written to `<defs>` the first time) and the offset a `<use>` of it needs to
+    /// put the glyph at its origin moved by `shift`.
+    func glyphUse(_ glyph: PlacedGlyph, at shift: Point) -> (id: String, offset: Point) {
+        let place = Point(x: glyph.origin.x + shift.x, y: glyph.origin.y + shift.y)
+        if let known = glyphDefinitions[glyph.id] {
+            return (known.id, Point(x: place.x - known.origin.x, y: place.y - known.origin.y))
+        }
+        let id = Self.letters(glyphDefinitions.count)
+        // Written at the glyph's origin in its layer: cells of one column (each moved by the same shift) then
+        // share one offset.
+        glyphDefinitions[glyph.id] = (id, glyph.origin)
+        definitions.append("<path id=\"\(id)\" d=\"\(Self.pathData(glyph.outline, offset: glyph.origin))\"/>")
+        return (id, shift)
     }
 }

@@ -81,6 +81,18 @@ struct Track: Sendable, Hashable {
         return segments.allSatisfy { $0.isConstant && $0.from == first }
     }
 
+    /// The track of some of its dimensions only, in the order given (a missing dimension reads 0), simplified:
+    /// where those dimensions do not move, the projection holds.
+    func projected(_ dimensions: [Int]) -> Track {
+        Track(
+            segments: segments.map { segment in
+                Segment(
+                    start: segment.start, end: segment.end, from: dimensions.map { segment.from.at($0) },
+                    to: dimensions.map { segment.to.at($0) }, easing: segment.easing)
+            }
+        ).simplified()
+    }
+
     /// Adjacent holds of equal value merged, zero-length segments dropped.
     func simplified() -> Track {
         var result: [Segment] = []
