@@ -96,6 +96,7 @@ struct SMILAnimation {
     private func listedKeys(
         _ keys: [Key], splines: [(Double, Double, Double, Double)]?, format: ([Double]) -> String
     ) -> String {
+        var keys = keys
         var times: [String] = []
         var floor = 0.0
         for key in keys {
@@ -117,9 +118,23 @@ struct SMILAnimation {
             fixed[0] = "0"
             if splines != nil { fixed[fixed.count - 1] = "1" }
         }
-        var text = "values=\"" + keys.map { format($0.value) }.joined(separator: ";") + "\" "
+        var values = keys.map { format($0.value) }
+        var splineList = splines
+        // A jump too small to show in the written values (two keys at one time, one value) says nothing.
+        var index = 1
+        while index < values.count {
+            if values[index] == values[index - 1], fixed[index] == fixed[index - 1] {
+                values.remove(at: index)
+                fixed.remove(at: index)
+                keys.remove(at: index)
+                if splineList != nil { splineList?.remove(at: index - 1) }
+            } else {
+                index += 1
+            }
+        }
+        var text = "values=\"" + values.joined(separator: ";") + "\" "
         text += "keyTimes=\"" + fixed.joined(separator: ";") + "\" "
-        guard let splines else { return text + "calcMode=\"discrete\"" }
+        guard let splines = splineList else { return text + "calcMode=\"discrete\"" }
         let linear = (0.0, 0.0, 1.0, 1.0)
         if splines.allSatisfy({ $0 == linear }) { return text + "calcMode=\"linear\"" }
         text += "calcMode=\"spline\" keySplines=\""
@@ -200,6 +215,10 @@ struct SMILAnimation {
 
 /// Numbers as SVG writes them: rounded, shortest form.
 enum SVGNumber {
+    /// A moving distance (a translation, a rectangle's side), to 0.01 pt: within 0.005 pt, 1/50 of the
+    /// position tolerance, as path coordinates are.
+    static func distance(_ value: Double) -> String { short(JSONValue.format(LottieValues.round(value, 100))) }
+
     /// A coordinate or value, to 0.001.
     static func format(_ value: Double) -> String { short(JSONValue.format(LottieValues.round(value, 1000))) }
 

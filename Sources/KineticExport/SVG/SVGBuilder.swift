@@ -15,6 +15,16 @@ final class SVGBuilder {
     private var glyphDefinitions: [GlyphID: (id: String, origin: Point)] = [:]
     private var idCounts: [String: Int] = [:]
     private var emptyID: String?
+    /// Where the coordinates of the layer being written sit in the document, while they are only translated.
+    private var documentOffset: Point? = .zero
+    /// The text paint written on the document (see `commonestTextPaint(in:)`).
+    private var defaultPaint = ""
+    /// Timelines made so far, by layer.
+    private var timelines: [ObjectIdentifier: LayerTimeline] = [:]
+    /// The opacity of a layer that needs not switch off while its superlayer's clip keeps it out of sight.
+    var openings: [ObjectIdentifier: Track] = [:]
+    /// A layer's place in its siblings' shared motion, per axis, replacing its own position there.
+    private var places: [ObjectIdentifier: [Int: Track]] = [:]
     /// Definitions written so far, by their text with the id left out.
     private var definedElements: [String: String] = [:]
     /// When each layer shows, walked down the tree.
@@ -43,9 +53,10 @@ final class SVGBuilder {
             if background.alpha < 1 { body += " fill-opacity=\"\(SVGNumber.format(background.alpha))\"" }
             body += "/>"
         }
+        defaultPaint = Self.commonestTextPaint(in: clip.root)
         body += layer(clip.root)
         var document =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\"\(defaultPaint)>"
         if !definitions.isEmpty { document += "<defs>" + definitions.joined() + "</defs>" }
         return document + body + "</svg>\n"
     }
@@ -113,7 +124,9 @@ final class SVGBuilder {
     private func attribute(_ name: String, _ track: Track, format: @escaping ([Double]) -> String) -> (
         attribute: String, animation: String
     ) {
-        let attribute = " \(name)=\"\(format(still(track)))\""
+        let value = format(still(track))
+        // An animated opacity that ends at 1 needs no attribute: 1 is its initial value.
+        let attribute = !track.isConstant && name.hasSuffix("opacity") && value == "1" ? "" : " \(name)=\"\(value)\""
         guard !track.isConstant else { return (attribute, "") }
         return (attribute, smil.animate(name, track, format: format))
     }
@@ -124,7 +137,7 @@ final class SVGBuilder {
         var animations = ""
         for (name, dimension) in names {
             // Each attribute follows its own dimension: a part that does not move is not animated.
-            let (a, m) = attribute(name, track.projected([dimension])) { v in SVGNumber.format(v.at(0) * scale) }
+            let (a, m) = attribute(name, track.projected([dimension])) { v in SVGNumber.distance(v.at(0) * scale) }
             attributes += a
             animations += m
         }
@@ -135,13 +148,12 @@ final class SVGBuilder {
 
     /// The layer and its sublayers as SVG, in its superlayer's coordinates.
     func layer(_ layer: Layer) -> String {
-        let timeline = LayerTimeline(
-            layer: layer, duration: duration, samplesPerSecond: 2 * options.framesPerSecond, handlesInUnitRange: true)
+        let timeline = self.timeline(of: layer)
         let readings = LayerReadings(tolerance: tolerance)
         let opacityReading = readings.opacity
         let opacityAnimated = timeline.isAnimated(opacityReading)
         if !opacityAnimated, (timeline.modelValue(opacityReading).first ?? 0) <= 0 { return "" }
-        let opacity = track(opacityReading, timeline)
+        let opacity = openings[ObjectIdentifier(layer)] ?? track(opacityReading, timeline)
         // A layer that never shows (its opacity holds 0 throughout) is left out.
         guard let hidden = visibility.enter(layer, opacity: opacity) else { return "" }
         timeline.hiddenIntervals = hidden
@@ -152,7 +164,7 @@ final class SVGBuilder {
         // Constant transform functions not yet written, as (name, arguments); adjacent translations are added up.
         var pending: [(name: String, arguments: [Double])] = []
         func written(_ functions: [(name: String, arguments: [Double])]) -> String {
-            functions.map { "\($0.name)(\($0.arguments.map(SVGNumber.format).joined(separator: " ")))" }
+            functions.map { "\($0.name)(\(Self.arguments($0.name, $0.arguments, SVGNumber.format)))" }
                 .joined(separator: " ")
         }
         func append(_ name: String, _ arguments: [Double]) {
@@ -179,14 +191,34 @@ final class SVGBuilder {
                 if value != identity { append(name, arguments(value)) }
             } else {
                 flush()
-                let format = { (value: [Double]) in arguments(value).map(SVGNumber.format).joined(separator: " ") }
+                let number = name == "translate" ? SVGNumber.distance : SVGNumber.format
+                let format = { (value: [Double]) in Self.arguments(name, arguments(value), number) }
                 open += "<g transform=\"\(name)(\(format(still(track))))\">"
                 open += smil.animateTransform(name, track, format: format)
                 close = "</g>" + close
             }
         }
-        let x = track(readings.position(0), timeline)
-        let y = track(readings.position(1), timeline)
+        let key = ObjectIdentifier(layer)
+        let x = places[key]?[0] ?? track(readings.position(0), timeline)
+        let y = places[key]?[1] ?? track(readings.position(1), timeline)
+        let rotation = track(readings.rotation, timeline)
+        var skewReading = readings.skew
+        let lottieSkew = skewReading.read
+        skewReading.read = { layer in lottieSkew(layer).map { -$0 } }
+        let skew = track(skewReading, timeline)
+        let scale = track(readings.scale(size: layer.bounds.size), timeline)
+        let anchor = track(readings.anchor, timeline)
+        let opaque = opacity.isConstant && still(opacity) == [100]
+        let backgroundPart = background(layer, timeline)
+        let borderPart = border(layer, timeline)
+        // A lone glyph moved only by translations (a digit's cell) is a <use> whose x and y move, no group.
+        if let text = layer as? TextLayer, opaque, layer.mask == nil, layer.sublayers.isEmpty, backgroundPart.isEmpty,
+            borderPart.isEmpty, rotation.isConstant, still(rotation) == [0], skew.isConstant, still(skew) == [0],
+            scale.isConstant, still(scale) == [100, 100], anchor.isConstant,
+            let lone = loneGlyph(text, x: x, y: y, anchor: still(anchor))
+        {
+            return lone
+        }
         if x.isConstant && y.isConstant {
             let p = still(x) + still(y)
             if p != [0, 0] { append("translate", [p.at(0), p.at(1)]) }
@@ -194,20 +226,24 @@ final class SVGBuilder {
             channel(x, "translate", identity: [0]) { [$0.at(0), 0] }
             channel(y, "translate", identity: [0]) { [0, $0.at(0)] }
         }
-        channel(track(readings.rotation, timeline), "rotate", identity: [0]) { [$0.at(0)] }
-        var skew = readings.skew
-        let lottieSkew = skew.read
-        skew.read = { layer in lottieSkew(layer).map { -$0 } }
-        channel(track(skew, timeline), "skewX", identity: [0]) { [$0.at(0)] }
-        channel(track(readings.scale(size: layer.bounds.size), timeline), "scale", identity: [100, 100]) {
-            [$0.at(0) / 100, $0.at(1) / 100]
-        }
-        channel(track(readings.anchor, timeline), "translate", identity: [0, 0]) { [-$0.at(0), -$0.at(1)] }
+        channel(rotation, "rotate", identity: [0]) { [$0.at(0)] }
+        channel(skew, "skewX", identity: [0]) { [$0.at(0)] }
+        channel(scale, "scale", identity: [100, 100]) { [$0.at(0) / 100, $0.at(1) / 100] }
+        channel(anchor, "translate", identity: [0, 0]) { [-$0.at(0), -$0.at(1)] }
+        // Where the layer's own coordinates sit in the document, while that is a constant translation.
+        let outer = documentOffset
+        let ownOffset: Point? =
+            open.isEmpty && pending.allSatisfy({ $0.name == "translate" })
+            ? outer.map { o in
+                pending.reduce(o) { Point(x: $0.x + $1.arguments.at(0), y: $0.y + $1.arguments.at(1)) }
+            } : nil
+        documentOffset = ownOffset
+        defer { documentOffset = outer }
         // The innermost group: the rest of the transform, opacity, mask.
         var inner = "<g"
         if !pending.isEmpty { inner += " transform=\"\(written(pending))\"" }
         var innerAnimations = ""
-        if !(opacity.isConstant && still(opacity) == [100]) {
+        if !opaque {
             let (a, m) = attribute("opacity", opacity) { SVGNumber.format($0.at(0) / 100) }
             inner += a
             innerAnimations += m
@@ -221,21 +257,73 @@ final class SVGBuilder {
                     + "height=\"\(SVGNumber.format(2 * margin))\" style=\"mask-type:alpha\">\(inside)</mask>")
             inner += " mask=\"url(#\(id))\""
         }
-        var body = inner + ">" + innerAnimations
-        body += background(layer, timeline)
-        var clipped = content(layer, timeline)
+        var content = backgroundPart
+        var clipped = self.content(layer, timeline)
         if let switched = glyphSwitch(layer.sublayers) {
             clipped += switched
         } else {
-            for sublayer in layer.sublayers { clipped += self.layer(sublayer) }
+            clipped += sublayers(of: layer)
         }
-        if layer.masksToBounds, !clipped.isEmpty {
+        // A clip that keeps the whole canvas is the document's own edge.
+        let bounds = track(boundsReading, timeline)
+        let clipsCanvas =
+            ownOffset.map { o in
+                let b = still(bounds)
+                return bounds.isConstant && layer.cornerRadius <= 0 && o.x + b.at(0) <= 0 && o.y + b.at(1) <= 0
+                    && o.x + b.at(0) + b.at(2) >= clip.size.width && o.y + b.at(1) + b.at(3) >= clip.size.height
+            } ?? false
+        if layer.masksToBounds, !clipped.isEmpty, !clipsCanvas {
+            // On the layer's own group: its background and border lie within the bounds the clip keeps.
             let id = define(
                 "c", "<clipPath id=\"\(Self.placeholder)\">" + boundsRect(timeline, extra: "") + "</clipPath>")
-            clipped = "<g clip-path=\"url(#\(id))\">" + clipped + "</g>"
+            inner += " clip-path=\"url(#\(id))\""
         }
-        body += clipped + border(layer, timeline) + "</g>"
-        return open + body + close
+        content += clipped + borderPart
+        // A group that says nothing is left out.
+        guard inner != "<g" || !innerAnimations.isEmpty else { return open + content + close }
+        return open + inner + ">" + innerAnimations + content + "</g>" + close
+    }
+
+    /// A transform function's arguments: a translation's y left out when it is 0 (its default).
+    static func arguments(_ name: String, _ values: [Double], _ number: (Double) -> String) -> String {
+        var written = values.map(number)
+        if name == "translate", written.count == 2, written[1] == "0" { written.removeLast() }
+        return written.joined(separator: " ")
+    }
+
+    /// The layer's sublayers, inside a moving group per axis along which they move together
+    /// (`sharedMotion(_:axis:)`).
+    private func sublayers(of layer: Layer) -> String {
+        var open = ""
+        var close = ""
+        for axis in 0..<2 {
+            guard let (shared, placed) = sharedMotion(layer.sublayers, axis: axis) else { continue }
+            for (key, place) in placed { places[key, default: [:]][axis] = place }
+            let format = { (value: [Double]) in
+                let v = SVGNumber.distance(value.at(0))
+                return axis == 0 ? v : "0 \(v)"
+            }
+            open += "<g transform=\"translate(\(format(still(shared))))\">"
+            open += smil.animateTransform("translate", shared, format: format)
+            close += "</g>"
+        }
+        var content = ""
+        // Inside a moving group, where the sublayers sit in the document is not one place.
+        let outer = documentOffset
+        if !open.isEmpty { documentOffset = nil }
+        for sublayer in layer.sublayers { content += self.layer(sublayer) }
+        documentOffset = outer
+        return content.isEmpty ? "" : open + content + close
+    }
+
+    /// The timeline of `layer` (made once: the shared motion reads the siblings' samples before they are written).
+    func timeline(of layer: Layer) -> LayerTimeline {
+        let key = ObjectIdentifier(layer)
+        if let known = timelines[key] { return known }
+        let timeline = LayerTimeline(
+            layer: layer, duration: duration, samplesPerSecond: 2 * options.framesPerSecond, handlesInUnitRange: true)
+        timelines[key] = timeline
+        return timeline
     }
 
     /// `<name attributes>content</name>`, or `<name attributes/>` without content.
@@ -262,6 +350,8 @@ final class SVGBuilder {
     // MARK: Parts
 
     /// The bounds as x, y, width, height.
+    var boundsTrackReading: PropertyReading { boundsReading }
+
     private var boundsReading: PropertyReading {
         let d = tolerance.distance
         return PropertyReading(name: "rect", dependencies: [.bounds], tolerance: [d, d, d, d]) { layer in
@@ -347,7 +437,8 @@ final class SVGBuilder {
 
     /// Path data in its short form, the path moved by `offset`: coordinates rounded to 0.01 pt (within 0.005 pt of the path, 1/50 of the
     /// position tolerance), written relative to the current point (`m l c`, differences of the rounded
-    /// coordinates, so rounding never accumulates), without leading zeros and with a minus sign as separator.
+    /// coordinates, so rounding never accumulates; `h` and `v` for straight lines along an axis; a repeated
+    /// command's letter left out), without leading zeros and with a minus sign as separator.
     static func pathData(_ path: Path, offset: Point = .zero) -> String {
         var text = ""
         // The current point and the subpath's start, in hundredths of a point.
@@ -368,8 +459,12 @@ final class SVGBuilder {
             text += (needsSpace ? " " : "") + n
             last = n
         }
-        func command(_ letter: String) {
-            text += letter
+        var letter = ""
+        /// A command's letter, left out when it repeats the one before (SVG repeats a command for more numbers).
+        func command(_ next: String) {
+            guard next != letter || next == "m" || next == "z" else { return }
+            text += next
+            letter = next
             last = ""
         }
         func relative(_ point: Point) {
@@ -385,9 +480,18 @@ final class SVGBuilder {
                 current = grid(a)
                 start = current
             case .line(let a):
-                command("l")
-                relative(a)
-                current = grid(a)
+                let p = grid(a)
+                if p.y == current.y {
+                    command("h")
+                    number(p.x - current.x)
+                } else if p.x == current.x {
+                    command("v")
+                    number(p.y - current.y)
+                } else {
+                    command("l")
+                    relative(a)
+                }
+                current = p
             case .cubic(let a, let c1, let c2):
                 command("c")
                 relative(c1)
@@ -509,22 +613,25 @@ final class SVGBuilder {
         var stopElements = ""
         let count = arrangement.count
         for i in 0..<count {
-            var element = "<stop"
+            var element = ""
             var animations = ""
             let (oa, om) = attribute("offset", stopTrack.projected([4 * i])) { SVGNumber.fraction($0.at(0)) }
             let (ca, cm) = attribute("stop-color", stopTrack.projected([4 * i + 1, 4 * i + 2, 4 * i + 3])) {
                 SVGNumber.color($0)
             }
-            element += oa + ca
+            // Offset 0 and black are a stop's own values.
+            element +=
+                (om.isEmpty && oa == " offset=\"0\"" ? "" : oa)
+                + (cm.isEmpty && ca == " stop-color=\"#000000\"" ? "" : ca)
             animations += om + cm
             if arrangement.hasAlpha {
                 let (aa, am) = attribute("stop-opacity", stopTrack.projected([4 * count + 2 * i + 1])) {
                     SVGNumber.format($0.at(0))
                 }
-                element += aa
+                element += am.isEmpty && aa == " stop-opacity=\"1\"" ? "" : aa
                 animations += am
             }
-            stopElements += element + ">" + animations + "</stop>"
+            stopElements += Self.element("stop", element, animations)
         }
         let id: String
         switch gradient.kind {
@@ -574,24 +681,67 @@ final class SVGBuilder {
 
     // MARK: Text
 
+    /// A text layer of one glyph as a `<use>` at `x`, `y` (the layer's position tracks) less `anchor`, its `x`
+    /// and `y` attributes animated where the tracks move; nil when the text is not one glyph.
+    private func loneGlyph(_ layer: TextLayer, x: Track, y: Track, anchor: [Double]) -> String? {
+        guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return nil }
+        let outlines = glyphs.glyphOutlines(of: layer).glyphs
+        guard outlines.count == 1, let glyph = outlines.first else { return nil }
+        let (id, offset) = glyphUse(glyph, at: Point(x: -anchor.at(0), y: -anchor.at(1)))
+        var attributes = " href=\"#\(id)\""
+        var animations = ""
+        for (name, track, shift) in [("x", x, offset.x), ("y", y, offset.y)] {
+            let place = { (value: [Double]) in SVGNumber.distance(value.at(0) + shift) }
+            let written = place(still(track))
+            if written != "0" || !track.isConstant { attributes += " \(name)=\"\(written)\"" }
+            if !track.isConstant { animations += smil.animate(name, track, format: place) }
+        }
+        return Self.element("use", attributes + paint(of: layer), animations)
+    }
+
     /// The text's glyphs: each outline once in `<defs>`, placed with `<use>` in the text's colour.
     private func text(_ layer: TextLayer) -> String {
         guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return "" }
         let outlines = glyphs.glyphOutlines(of: layer)
         guard !outlines.glyphs.isEmpty else { return "" }
-        let paint = Self.paint(of: layer)
-        // One glyph (a digit's cell) carries its paint itself; several share a group's.
-        let single = outlines.glyphs.count == 1
-        var result = single ? "" : "<g" + paint + ">"
+        let fill = paint(of: layer)
+        // One glyph (a digit's cell) carries its paint itself; several share a group's (none for the document's).
+        let grouped = outlines.glyphs.count > 1 && !fill.isEmpty
+        var result = grouped ? "<g" + fill + ">" : ""
         for glyph in outlines.glyphs {
             let (id, offset) = glyphUse(glyph, at: .zero)
-            result += "<use href=\"#\(id)\"" + Self.position(offset) + (single ? paint : "") + "/>"
+            result += "<use href=\"#\(id)\"" + Self.position(offset) + (grouped ? "" : fill) + "/>"
         }
-        return single ? result : result + "</g>"
+        return grouped ? result + "</g>" : result
+    }
+
+    /// The opaque paint most text layers of the tree have (the first of the commonest), written once on the
+    /// document (every other element sets its own fill), or "" for a tree without opaque text.
+    static func commonestTextPaint(in root: Layer) -> String {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        var stack = [root]
+        while let layer = stack.popLast() {
+            // Only an opaque paint: a fill-opacity on the document would reach elements that set only a fill.
+            if let text = layer as? TextLayer, !text.string.isEmpty, text.foregroundColor.alpha >= 1 {
+                let paint = rawPaint(of: text)
+                if counts[paint] == nil { order.append(paint) }
+                counts[paint, default: 0] += 1
+            }
+            stack += layer.sublayers.reversed()
+            if let mask = layer.mask { stack.append(mask) }
+        }
+        return order.max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? ""
+    }
+
+    /// The `fill` (and `fill-opacity`) of a text layer's glyphs: "" when it is the document's.
+    func paint(of layer: TextLayer) -> String {
+        let paint = Self.rawPaint(of: layer)
+        return paint == defaultPaint ? "" : paint
     }
 
     /// The `fill` (and `fill-opacity`) of a text layer's glyphs.
-    static func paint(of layer: TextLayer) -> String {
+    static func rawPaint(of layer: TextLayer) -> String {
         let color = layer.foregroundColor
         var paint = " fill=\"\(SVGNumber.color([color.red, color.green, color.blue]))\""
         if color.alpha < 1 { paint += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }

@@ -54,7 +54,7 @@ extension SVGBuilder {
             else { return nil }
             let outlines = glyphs.glyphOutlines(of: text).glyphs
             guard outlines.count == 1, let glyph = outlines.first else { return nil }
-            let cellPaint = Self.paint(of: text)
+            let cellPaint = self.paint(of: text)
             guard paint == nil || paint == cellPaint else { return nil }
             paint = cellPaint
             let a = anchor.value(at: 0)

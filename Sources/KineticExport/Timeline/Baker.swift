@@ -156,6 +156,9 @@ struct Baker {
                     best = fitted
                     if candidate == last { break }
                     step *= 2
+                } else if candidate - start < 3, candidate < last {
+                    // Two intervals allow only a line; a cubic needs three: try those before giving up.
+                    step = 3
                 } else {
                     bad = candidate
                 }
