@@ -272,6 +272,54 @@ final class SVGMappingTests: XCTestCase {
         XCTAssertEqual(attributes("values", of: "animate", in: looping).first?.split(separator: ";").count, 20)
     }
 
+    /// A rolling column: cells "0" "1" "2" on a strip 20 pt apart, in a 20 pt window that clips them; the roll
+    /// goes from 0 to 2 cells between 0.5 and 1.5 s (smoothstep), each cell hidden once a whole cell away.
+    private func rollingColumn() -> Layer {
+        let column = Layer(frame: Rect(x: 40, y: 20, width: 20, height: 20))
+        column.name = "column"
+        column.masksToBounds = true
+        @Sendable func roll(_ time: Double) -> Double {
+            let u = min(max((time - 0.5) / 1, 0), 1)
+            return 2 * u * u * (3 - 2 * u)
+        }
+        for index in 0..<3 {
+            let cell = TextLayer(string: "\(index)", font: Font(size: 10), color: .blue)
+            cell.bounds = Rect(x: 0, y: 0, width: 20, height: 20)
+            cell.anchorPoint = .zero
+            let at = { @Sendable (time: Double) in Double(index) - roll(time) }
+            cell.position = Point(x: 0, y: at(2) * 20)
+            cell.add(Timeline(duration: 2) { Point(x: 0, y: at($0) * 20) }, for: \.position)
+            cell.add(Timeline(duration: 2) { abs(at($0)) >= 1 }, for: \.isHidden)
+            column.addSublayer(cell)
+        }
+        return column
+    }
+
+    func testCellsRollingTogetherShareOneMovingGroupAndNeedNoSwitching() throws {
+        let root = canvas()
+        root.addSublayer(rollingColumn())
+        let export = try svg(makeClip(root))
+        let text = export.text
+        // One moving group (the strip), from 0 to −40 pt; the cells are only placed in it, 20 pt apart, and
+        // never switched off: while hidden they lie outside the clip.
+        XCTAssertEqual(attributes("type", of: "animateTransform", in: text), ["translate"], text)
+        let values = try XCTUnwrap(attributes("values", of: "animateTransform", in: text).first)
+        XCTAssertEqual(values.split(separator: ";").first, "0 0", values)
+        XCTAssertEqual(values.split(separator: ";").last, "0 -40", values)
+        XCTAssertEqual(attributes("attributeName", of: "animate", in: text), [], text)
+        XCTAssertEqual(attributes("y", of: "use", in: text), ["20", "40"], text)
+        let shared = try XCTUnwrap(export.channels.first { $0.property == "shared position.y" })
+        XCTAssertLessThanOrEqual(shared.maximumError[0], 0.25)
+        XCTAssertLessThan(shared.keyframes, 8, "\(shared)")
+        // Without the clip the hidden cells would show: each switches again.
+        let open = canvas()
+        let unclipped = rollingColumn()
+        unclipped.masksToBounds = false
+        open.addSublayer(unclipped)
+        let switching = try svg(makeClip(open)).text
+        XCTAssertEqual(attributes("attributeName", of: "animate", in: switching), ["opacity", "opacity", "opacity"])
+    }
+
     func testClockValuesKeepTheirLeadingZeroAndNumbersDropIt() {
         XCTAssertEqual(SVGNumber.clock(0.5), "0.5s")
         XCTAssertEqual(SVGNumber.clock(2), "2s")

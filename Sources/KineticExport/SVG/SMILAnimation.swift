@@ -78,11 +78,14 @@ struct SMILAnimation {
         return (keys, splines)
     }
 
-    /// The timing and key attributes shared by every element of a track: `dur`, `repeatCount`, `keyTimes` (or,
+    /// The timing and key attributes shared by every element of a track (nil when the written values are all one): `dur`, `repeatCount`, `keyTimes` (or,
     /// for discrete values on an even grid, `begin` and none), `calcMode` and `keySplines`, with `values` from
     /// `format`.
-    func attributes(_ track: Track, format: ([Double]) -> String) -> String {
+    func attributes(_ track: Track, format: ([Double]) -> String) -> String? {
         let (keys, splines) = keys(of: track)
+        // Changes too small to show in the written values need no animation.
+        guard let first = keys.first.map({ format($0.value) }), keys.contains(where: { format($0.value) != first })
+        else { return nil }
         var text = "dur=\"\(SVGNumber.clock(duration))\" "
         if repeats { text += "repeatCount=\"indefinite\" " }
         let listed = text + listedKeys(keys, splines: splines, format: format)
@@ -202,14 +205,16 @@ struct SMILAnimation {
         return nil
     }
 
-    /// `<animate attributeName="name" …/>`.
+    /// `<animate attributeName="name" …/>`, or "" when the written values do not change.
     func animate(_ name: String, _ track: Track, format: ([Double]) -> String) -> String {
-        "<animate attributeName=\"\(name)\" " + attributes(track, format: format) + "/>"
+        attributes(track, format: format).map { "<animate attributeName=\"\(name)\" " + $0 + "/>" } ?? ""
     }
 
     /// `<animateTransform attributeName="transform" type="type" …/>`.
     func animateTransform(_ type: String, _ track: Track, format: ([Double]) -> String) -> String {
-        "<animateTransform attributeName=\"transform\" type=\"\(type)\" " + attributes(track, format: format) + "/>"
+        attributes(track, format: format).map {
+            "<animateTransform attributeName=\"transform\" type=\"\(type)\" " + $0 + "/>"
+        } ?? ""
     }
 }
 

@@ -48,6 +48,9 @@ public struct SVGExport: Sendable {
 ///   SMIL-animated stop offsets, text is glyph outlines in `<defs>` placed with `<use>`.
 /// - Easing is `keySplines` (cubic-bezier control points, which must be in 0…1: overshooting curves, springs and
 ///   computed motion are baked with handles in 0…1), holds and steps are `calcMode="discrete"` or equal values.
+/// - Glyph cells shown one at a time (a count's digits) are one `<use>` whose `href` switches; siblings that move
+///   together (a rolling column's cells) share one moving group, each only placed in it; discrete changes on an
+///   even grid (a count's ticks) are values without `keyTimes`.
 /// - Without animation (a viewer that does not run SMIL) the document shows the clip's last frame — for a loop,
 ///   its first.
 public struct SVGExporter: Sendable {

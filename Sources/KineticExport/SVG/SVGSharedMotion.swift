@@ -87,7 +87,7 @@ extension SVGBuilder {
             var changeAt = 0.0
             for (j, time) in times.enumerated() {
                 guard let place = places[m][j] else { continue }
-                if let value, value != place {
+                if let value, abs(value - place) > 1e-9 * max(1, abs(place)) {
                     let hidden = member.hidden.first { $0.start > changeAt && $0.start <= time }
                     let cut = hidden.map { ($0.start + min($0.end, time)) / 2 } ?? (changeAt + time) / 2
                     segments.append(
