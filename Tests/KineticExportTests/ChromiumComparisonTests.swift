@@ -109,9 +109,11 @@ final class ChromiumComparisonTests: XCTestCase {
             "elevator-seed",
             try ElevatorNumber(values: values, interval: 0.8, style: .seed).makeClip(measuring: measurer),
             frames: [0, 12, 30, 51], mean: 0.3, maximum: 64)
+        // Glyphs of 50 pt and more are written to 0.1 pt (within a thousandth of the em): a glyph edge can land
+        // 0.05 px from Cairo's, which moves a single anti-aliased pixel by more than 64 levels.
         try check(
             "count", try CountUp(from: 0, to: 10_000).makeClip(measuring: measurer),
-            frames: [0, 20, 35, 50, 70], mean: 0.5, maximum: 64)
+            frames: [0, 20, 35, 50, 70], mean: 0.5, maximum: 80)
         try check(
             "count-seed", try CountUp(from: 0, to: 10_000, style: .seed).makeClip(measuring: measurer),
             frames: [0, 20, 35, 50], mean: 0.5, maximum: 64)

@@ -295,6 +295,16 @@ final class SVGMappingTests: XCTestCase {
         return column
     }
 
+    func testGlyphsOfLargeTextAreWrittenToATenthOfAPoint() {
+        var path = Path()
+        path.move(to: Point(x: 10.2345, y: 0.4791))
+        path.addLine(to: Point(x: 12.26, y: -3.3449))
+        XCTAssertEqual(SVGBuilder.pathData(path, grid: 10), "m10.2.5l2.1-3.8")
+        // A tenth of a point is within a thousandth of the em from 50 pt up.
+        XCTAssertEqual(SVGBuilder.glyphGrid(emSize: 56), 10)
+        XCTAssertEqual(SVGBuilder.glyphGrid(emSize: 49), 100)
+    }
+
     func testCellsRollingTogetherShareOneMovingGroupAndNeedNoSwitching() throws {
         let root = canvas()
         root.addSublayer(rollingColumn())
@@ -317,7 +327,10 @@ final class SVGMappingTests: XCTestCase {
         unclipped.masksToBounds = false
         open.addSublayer(unclipped)
         let switching = try svg(makeClip(open)).text
-        XCTAssertEqual(attributes("attributeName", of: "animate", in: switching), ["opacity", "opacity", "opacity"])
+        XCTAssertEqual(
+            attributes("attributeName", of: "animate", in: switching)
+                + attributes("attributeName", of: "set", in: switching),
+            ["opacity", "opacity", "opacity"])
     }
 
     func testClockValuesKeepTheirLeadingZeroAndNumbersDropIt() {

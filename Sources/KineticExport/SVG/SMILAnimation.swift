@@ -167,8 +167,18 @@ struct SMILAnimation {
         var smallest = firstChange
         for (a, b) in zip(changes, changes.dropFirst()) { smallest = min(smallest, b - a) }
         guard smallest >= 5e-3 else { return nil }
+        // The smallest gap is a cell or a few, give or take the slack at either end: try the cell counts that
+        // allows.
+        var totals: [Double] = []
         for multiple in 1...4 {
-            let total = (duration / smallest * Double(multiple)).rounded()
+            let low = (duration * Double(multiple) / (smallest + 2 * slack)).rounded(.down)
+            let high = (duration * Double(multiple) / max(smallest - 2 * slack, 1e-9)).rounded(.up)
+            guard high - low <= 64 else { continue }
+            for total in stride(from: max(low, 1), through: high, by: 1) where !totals.contains(total) {
+                totals.append(total)
+            }
+        }
+        for total in totals {
             guard total >= 1, total <= 100_000 else { continue }
             let cell = duration / total
             guard cell >= 5e-3, slack < cell / 4 else { continue }
@@ -205,9 +215,22 @@ struct SMILAnimation {
         return nil
     }
 
-    /// `<animate attributeName="name" …/>`, or "" when the written values do not change.
+    /// `<animate attributeName="name" …/>`, or "" when the written values do not change. A value that changes
+    /// once and stays (a clip that does not repeat) is `<set attributeName="name" to="first" dur="…"/>`: the first
+    /// value until the change, then the attribute's own (the last).
     func animate(_ name: String, _ track: Track, format: ([Double]) -> String) -> String {
-        attributes(track, format: format).map { "<animate attributeName=\"\(name)\" " + $0 + "/>" } ?? ""
+        let (keys, splines) = keys(of: track)
+        if !repeats, splines == nil, keys.count == 2, keys[1].time > 0, keys[1].time < duration {
+            let first = format(keys[0].value)
+            guard first != format(keys[1].value) else { return "" }
+            // The change a jump lead early, written with the fewest decimals within half a lead of that.
+            let time = keys[1].time
+            let change =
+                keys[1].isJump
+                ? Self.shortestDecimal(from: time - Self.jumpLead / 2, to: time + Self.jumpLead / 2) ?? time : time
+            return "<set attributeName=\"\(name)\" to=\"\(first)\" dur=\"\(SVGNumber.clock(change))\"/>"
+        }
+        return attributes(track, format: format).map { "<animate attributeName=\"\(name)\" " + $0 + "/>" } ?? ""
     }
 
     /// `<animateTransform attributeName="transform" type="type" …/>`.

@@ -435,21 +435,22 @@ final class SVGBuilder {
 
     // MARK: Shapes
 
-    /// Path data in its short form, the path moved by `offset`: coordinates rounded to 0.01 pt (within 0.005 pt of the path, 1/50 of the
-    /// position tolerance), written relative to the current point (`m l c`, differences of the rounded
+    /// Path data in its short form, the path moved by `offset`: coordinates rounded to 1/`grid` pt (by default
+    /// 0.01 pt: within 0.005 pt of the path, 1/50 of the position tolerance; glyphs of large text take 0.1 pt, see
+    /// `glyphGrid(emSize:)`), written relative to the current point (`m l c`, differences of the rounded
     /// coordinates, so rounding never accumulates; `h` and `v` for straight lines along an axis; a repeated
     /// command's letter left out), without leading zeros and with a minus sign as separator.
-    static func pathData(_ path: Path, offset: Point = .zero) -> String {
+    static func pathData(_ path: Path, offset: Point = .zero, grid units: Double = 100) -> String {
         var text = ""
-        // The current point and the subpath's start, in hundredths of a point.
+        // The current point and the subpath's start, in grid units.
         var current = (x: 0.0, y: 0.0)
         var start = (x: 0.0, y: 0.0)
         var last = ""
         func grid(_ point: Point) -> (x: Double, y: Double) {
-            (LottieValues.round((point.x + offset.x) * 100, 1), LottieValues.round((point.y + offset.y) * 100, 1))
+            (LottieValues.round((point.x + offset.x) * units, 1), LottieValues.round((point.y + offset.y) * units, 1))
         }
-        func number(_ hundredths: Double) {
-            var n = JSONValue.format(LottieValues.round(hundredths / 100, 100))
+        func number(_ steps: Double) {
+            var n = JSONValue.format(LottieValues.round(steps / units, units))
             if n.hasPrefix("0.") {
                 n.removeFirst()
             } else if n.hasPrefix("-0.") {
@@ -687,7 +688,7 @@ final class SVGBuilder {
         guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return nil }
         let outlines = glyphs.glyphOutlines(of: layer).glyphs
         guard outlines.count == 1, let glyph = outlines.first else { return nil }
-        let (id, offset) = glyphUse(glyph, at: Point(x: -anchor.at(0), y: -anchor.at(1)))
+        let (id, offset) = glyphUse(glyph, at: Point(x: -anchor.at(0), y: -anchor.at(1)), emSize: layer.font.size)
         var attributes = " href=\"#\(id)\""
         var animations = ""
         for (name, track, shift) in [("x", x, offset.x), ("y", y, offset.y)] {
@@ -709,7 +710,7 @@ final class SVGBuilder {
         let grouped = outlines.glyphs.count > 1 && !fill.isEmpty
         var result = grouped ? "<g" + fill + ">" : ""
         for glyph in outlines.glyphs {
-            let (id, offset) = glyphUse(glyph, at: .zero)
+            let (id, offset) = glyphUse(glyph, at: .zero, emSize: layer.font.size)
             result += "<use href=\"#\(id)\"" + Self.position(offset) + (grouped ? "" : fill) + "/>"
         }
         return grouped ? result + "</g>" : result
@@ -757,7 +758,7 @@ final class SVGBuilder {
 
     /// The id of `glyph`'s outline (written to `<defs>` the first time) and the offset a `<use>` of it needs to
     /// put the glyph at its origin moved by `shift`.
-    func glyphUse(_ glyph: PlacedGlyph, at shift: Point) -> (id: String, offset: Point) {
+    func glyphUse(_ glyph: PlacedGlyph, at shift: Point, emSize: Double) -> (id: String, offset: Point) {
         let place = Point(x: glyph.origin.x + shift.x, y: glyph.origin.y + shift.y)
         if let known = glyphDefinitions[glyph.id] {
             return (known.id, Point(x: place.x - known.origin.x, y: place.y - known.origin.y))
@@ -766,7 +767,12 @@ final class SVGBuilder {
         // Written at the glyph's origin in its layer: cells of one column (each moved by the same shift) then
         // share one offset.
         glyphDefinitions[glyph.id] = (id, glyph.origin)
-        definitions.append("<path id=\"\(id)\" d=\"\(Self.pathData(glyph.outline, offset: glyph.origin))\"/>")
+        let d = Self.pathData(glyph.outline, offset: glyph.origin, grid: Self.glyphGrid(emSize: emSize))
+        definitions.append("<path id=\"\(id)\" d=\"\(d)\"/>")
         return (id, shift)
     }
+
+    /// Grid units per point for a glyph outline of a font `emSize` points large: 10 (0.1 pt) from 50 pt up, where
+    /// rounding stays within a thousandth of the em (fonts are designed on 1,000 or 2,048 units per em), else 100.
+    static func glyphGrid(emSize: Double) -> Double { emSize >= 50 ? 10 : 100 }
 }

@@ -9,6 +9,8 @@ extension SVGBuilder {
     /// One cell of a switch: a glyph at a fixed place and when it shows.
     private struct Cell {
         var glyph: PlacedGlyph
+        /// The text's font size, points.
+        var emSize: Double
         /// The cell's translation in its superlayer, points.
         var shift: Point
         /// Percent, 0 or 100 in holds.
@@ -59,13 +61,13 @@ extension SVGBuilder {
             paint = cellPaint
             let a = anchor.value(at: 0)
             let shift = Point(x: x.value(at: 0).at(0) - a.at(0), y: y.value(at: 0).at(0) - a.at(1))
-            cells.append(Cell(glyph: glyph, shift: shift, opacity: opacity, report: report))
+            cells.append(Cell(glyph: glyph, emSize: text.font.size, shift: shift, opacity: opacity, report: report))
         }
         guard let paint else { return "" }
         guard let shown = Self.shownCell(cells.map(\.opacity), duration: duration) else { return nil }
         visibility = stretches
         channels += cells.compactMap(\.report)
-        let uses = cells.map { glyphUse($0.glyph, at: $0.shift) }
+        let uses = cells.map { glyphUse($0.glyph, at: $0.shift, emSize: $0.emSize) }
         var ids = uses.map(\.id)
         if shown.segments.contains(where: { ($0.from.first ?? -1) < 0 }) { ids.append(emptyDefinition()) }
         func pick(_ value: [Double]) -> Int {
