@@ -66,6 +66,12 @@ final class RenderCommandTests: XCTestCase {
             (["-o", folder + "/x.gif", "--background", "#12"], 64, "6 or 8 hex digits"),
             ([], 64, "missing -o FILE"),
             (["-o", folder + "/x.gif", "extra"], 64, "unexpected argument 'extra'"),
+            // A missing input file is EX_NOINPUT, also in a dry run (found by FuzzRenderSpecs, whose check took it
+            // for a bug).
+            (
+                ["-o", folder + "/x.gif", "--background-image", folder + "/seed", "--dry-run"], 66,
+                "--background-image: reading the picture '\(folder)/seed' failed: it is missing"
+            ),
         ]
         for (arguments, status, fragment) in cases {
             let result = try KineticProcess.run(["render", "showcase"] + arguments)

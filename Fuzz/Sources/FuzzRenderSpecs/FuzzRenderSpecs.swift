@@ -18,7 +18,8 @@ private final class Sink: @unchecked Sendable {
 ///     render EFFECT --dry-run WORDS… -o /nonexistent-dir/x.EXT
 ///
 /// `--dry-run` comes first so that no word can take it as its value. Inputs with a word that names another output
-/// (`-o`, `--output`), ends the options (`--`) or reads a file (`--scene`, fuzzed by FuzzSceneJSON) are skipped.
+/// (`-o`, `--output`), ends the options (`--`) or reads a file (`--scene`, fuzzed by FuzzSceneJSON;
+/// `--background-image`, whose missing file is rightly status 66) are skipped.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -30,7 +31,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if word == "-o" || word == "--" { return 0 }
         if word.hasPrefix("--") {
             let name = word.dropFirst(2).prefix { $0 != "=" }
-            if ["output", "scene"].contains(String(name)) { return 0 }
+            if ["output", "scene", "background-image"].contains(String(name)) { return 0 }
         }
     }
     let arguments =
