@@ -80,6 +80,17 @@ final class LayerTimeline {
     /// The track of `reading` over the clip and, when it moves, a report of how it was written. The report's
     /// error is measured at the samples the track follows (where the layer shows, the animation's values).
     func track(_ reading: PropertyReading) -> (track: Track, report: ChannelReport?) {
+        // The visibility does not depend on the hidden stretches (it makes them): it is baked once.
+        if reading.isVisibility, let known = visibility, known.name == reading.name { return known.result }
+        let result = bakedTrack(reading)
+        if reading.isVisibility { visibility = (reading.name, result) }
+        return result
+    }
+
+    /// The visibility reading's track, once made.
+    private var visibility: (name: String, result: (track: Track, report: ChannelReport?))?
+
+    private func bakedTrack(_ reading: PropertyReading) -> (track: Track, report: ChannelReport?) {
         guard isAnimated(reading) else { return (Track(constant: reading.read(model), duration: duration), nil) }
         let samples = sampled(reading)
         let followed = reading.isVisibility ? samples : restingWhileHidden(samples, reading)
@@ -132,10 +143,17 @@ final class LayerTimeline {
     private func restingWhileHidden(_ samples: Baker.Samples, _ reading: PropertyReading) -> Baker.Samples {
         guard !hiddenIntervals.isEmpty else { return samples }
         var result = samples
+        // Every sample of a stretch rests at one value: read it once per stretch.
+        var resting: (start: Double, value: [Double])?
         for (index, sample) in samples.enumerated() {
-            guard hiddenInterval(at: sample.time) != nil else { continue }
+            guard let hidden = hiddenInterval(at: sample.time) else { continue }
+            if reading.angles.isEmpty, let resting, resting.start == hidden.start {
+                result[index].value = resting.value
+                continue
+            }
             let near = index > 0 ? result[index - 1].value : sample.value
             result[index].value = followedValue(reading, at: sample.time, near: near)
+            resting = (hidden.start, result[index].value)
         }
         return result
     }
