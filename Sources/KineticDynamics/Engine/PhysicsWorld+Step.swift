@@ -375,6 +375,7 @@ extension PhysicsWorld {
         }
         constraints.removeAll(keepingCapacity: true)
         for k in coloring.order { constraints.append(selectedConstraints[Int(k)]) }
+        layOutBundles()
         activeJoints.removeAll(keepingCapacity: true)
         for j in 0..<joints.count where joints[j].isAlive {
             if bodies[Int(joints[j].bodyA)].isAwake || bodies[Int(joints[j].bodyB)].isAwake { activeJoints.append(j) }
@@ -398,7 +399,11 @@ extension PhysicsWorld {
                                         else { return }
                                         let stages = SolverStages(
                                             states: states, bodies: bodies, contacts: contactBuffer,
-                                            constraints: constraintBuffer, colours: colours, inputs: inputs,
+                                            constraints: constraintBuffer, colours: colours,
+                                            bundles: bundles.buffer,
+                                            bundleStarts: UnsafeBufferPointer(bundleStarts.buffer),
+                                            bundleFirsts: UnsafeBufferPointer(bundleFirsts.buffer),
+                                            bundleLanes: UnsafeBufferPointer(bundleLanes.buffer), inputs: inputs,
                                             joints: jointBuffer, activeJoints: active, substeps: substeps, h: h,
                                             inverseH: inverseH, jointSoftness: jointSoftness,
                                             maximumSpeed: maxSpeed, maximumRotation: maxRotation,
@@ -426,6 +431,36 @@ extension PhysicsWorld {
             }
         }
         finalizeBodies(dt: dt)
+    }
+
+    /// Cuts each independent colour into bundles of four constraints (the last one of a colour may hold fewer).
+    private func layOutBundles() {
+        let colours = coloring.colours
+        bundleStarts.resize(colours.count)
+        var total = 0
+        for (k, colour) in colours.enumerated() {
+            if colour.isIndependent {
+                bundleStarts.buffer[k] = total
+                total += (colour.end - colour.start + 3) / 4
+            } else {
+                bundleStarts.buffer[k] = -1
+            }
+        }
+        bundles.resize(total)
+        bundleFirsts.resize(total)
+        bundleLanes.resize(total)
+        let firsts = bundleFirsts.buffer
+        let lanes = bundleLanes.buffer
+        var b = 0
+        for colour in colours where colour.isIndependent {
+            var first = colour.start
+            while first < colour.end {
+                firsts[b] = first
+                lanes[b] = min(4, colour.end - first)
+                first += 4
+                b += 1
+            }
+        }
     }
 
     private func finalizeBodies(dt: Double) {

@@ -54,6 +54,12 @@ public final class PhysicsWorld {
     /// Scratch: the step's constraints with a static body, appended to ``selectedConstraints`` after the others.
     @exclusivity(unchecked) var staticConstraints: [ContactConstraint] = []
     @exclusivity(unchecked) var coloring = ConstraintColoring()
+    /// Scratch: the independent colours' constraints in bundles of four, and per colour its first bundle (−1 for
+    /// an overflow), per bundle its first constraint and its number of constraints.
+    let bundles = ScratchBuffer<ConstraintBundle>()
+    let bundleStarts = ScratchBuffer<Int>()
+    let bundleFirsts = ScratchBuffer<Int>()
+    let bundleLanes = ScratchBuffer<Int>()
     /// The worker threads, made when ``PhysicsSettings/threadCount`` first asks for more than one.
     private var pool: SolverPool?
     /// Scratch: the solver's program of stages for this step.

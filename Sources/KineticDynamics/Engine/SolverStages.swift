@@ -13,6 +13,13 @@ struct SolverStages: @unchecked Sendable {
     var contacts: UnsafeMutableBufferPointer<Contact>
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
     var colours: UnsafeBufferPointer<ConstraintColoring.Colour>
+    /// The independent colours' constraints in bundles of four (``ConstraintBundle``), colour by colour.
+    var bundles: UnsafeMutableBufferPointer<ConstraintBundle>
+    /// Per colour, the index of its first bundle (−1 for an overflow, which is solved one constraint at a time).
+    var bundleStarts: UnsafeBufferPointer<Int>
+    /// Per bundle, the index of its first constraint and how many follow (1…4, within the colour).
+    var bundleFirsts: UnsafeBufferPointer<Int>
+    var bundleLanes: UnsafeBufferPointer<Int>
     var inputs: UnsafeBufferPointer<IntegrationInput>
     var joints: UnsafeMutableBufferPointer<Joint>
     var activeJoints: UnsafeBufferPointer<Int>
@@ -29,8 +36,8 @@ struct SolverStages: @unchecked Sendable {
 
     /// What one stage of the program does.
     enum Kind: Sendable {
-        case prepare, prepareJoints, integrateVelocities, warmStartJoints, warmStart, solveJoints, solve
-        case integratePositions, relaxJoints, relax, restitution, storeImpulses
+        case prepare, pack, prepareJoints, integrateVelocities, warmStartJoints, warmStart, solveJoints, solve
+        case integratePositions, relaxJoints, relax, unpack, restitution, storeImpulses
     }
 
     /// One stage: its kind, the colour it works on (for the colour passes), its substep, and how its items are
@@ -50,6 +57,8 @@ struct SolverStages: @unchecked Sendable {
 
     /// Constraints per block: a colour of a few hundred constraints gives a handful of blocks.
     static let constraintBlock = 64
+    /// Bundles per block of the packing stages (a block of ``constraintBlock`` constraints).
+    static let bundleBlock = constraintBlock / 4
     /// Bodies per block of the integration stages.
     static let bodyBlock = 256
 
@@ -67,6 +76,7 @@ struct SolverStages: @unchecked Sendable {
         }
         let hasJoints = !activeJoints.isEmpty
         stages.append(Stage(kind: .prepare, items: constraints.count, blockSize: Self.constraintBlock))
+        stages.append(Stage(kind: .pack, items: bundles.count, blockSize: Self.bundleBlock))
         if hasJoints { stages.append(Stage(kind: .prepareJoints)) }
         for substep in 0..<substeps {
             stages.append(
@@ -80,6 +90,7 @@ struct SolverStages: @unchecked Sendable {
             if hasJoints { stages.append(Stage(kind: .relaxJoints, substep: substep)) }
             colourPass(.relax, substep: substep)
         }
+        stages.append(Stage(kind: .unpack, items: bundles.count, blockSize: Self.bundleBlock))
         if hasRestitution { colourPass(.restitution, substep: 0) }
         stages.append(Stage(kind: .storeImpulses, items: constraints.count, blockSize: Self.constraintBlock))
     }
@@ -95,6 +106,10 @@ struct SolverStages: @unchecked Sendable {
                 let contact = Int(constraints[k].contact)
                 ContactSolver.prepare(&constraints[k], manifold: contacts[contact].manifold, states: states)
             }
+        case .pack:
+            for k in start..<end { bundles[k] = ConstraintBundle(bundleConstraints(k), states: states) }
+        case .unpack:
+            for k in start..<end { bundles[k].unpack(into: bundleConstraints(k)) }
         case .prepareJoints:
             for j in activeJoints { JointSolver.prepare(&joints[j], bodies: bodies, states: states, h: h) }
         case .integrateVelocities:
@@ -115,15 +130,25 @@ struct SolverStages: @unchecked Sendable {
         case .warmStartJoints:
             for j in activeJoints { JointSolver.warmStart(joints[j], states: states) }
         case .warmStart:
-            ContactSolver.warmStart(colourSlice(stage, start, end), states)
+            if let wide = bundleSlice(stage, start, end) {
+                ContactSolver.warmStart(bundles: wide, states)
+            } else {
+                ContactSolver.warmStart(colourSlice(stage, start, end), states)
+            }
         case .solveJoints:
             for j in activeJoints {
                 JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: true)
             }
         case .solve:
-            ContactSolver.solve(
-                colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                useBias: true, reversed: odd)
+            if let wide = bundleSlice(stage, start, end) {
+                ContactSolver.solve(
+                    bundles: wide, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true,
+                    reversed: odd)
+            } else {
+                ContactSolver.solve(
+                    colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
+                    useBias: true, reversed: odd)
+            }
         case .integratePositions:
             // Positions as deltas from the start of the step.
             for k in start..<end {
@@ -137,9 +162,15 @@ struct SolverStages: @unchecked Sendable {
                 JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: false)
             }
         case .relax:
-            ContactSolver.solve(
-                colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                useBias: false, reversed: !odd)
+            if let wide = bundleSlice(stage, start, end) {
+                ContactSolver.solve(
+                    bundles: wide, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false,
+                    reversed: !odd)
+            } else {
+                ContactSolver.solve(
+                    colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
+                    useBias: false, reversed: !odd)
+            }
         case .restitution:
             ContactSolver.applyRestitution(colourSlice(stage, start, end), states, threshold: restitutionThreshold)
         case .storeImpulses:
@@ -170,5 +201,21 @@ struct SolverStages: @unchecked Sendable {
         let range =
             colour.isIndependent ? (colour.start + start)..<(colour.start + end) : colour.start..<colour.end
         return UnsafeMutableBufferPointer(rebasing: constraints[range])
+    }
+
+    /// The bundles of block `start..<end` of a colour pass (constraints of the colour, a multiple of four from
+    /// its start), or nil for an overflow colour.
+    @inline(__always) private func bundleSlice(_ stage: Stage, _ start: Int, _ end: Int)
+        -> UnsafeMutableBufferPointer<ConstraintBundle>?
+    {
+        let first = bundleStarts[stage.colour]
+        guard first >= 0 else { return nil }
+        return UnsafeMutableBufferPointer(rebasing: bundles[(first + start / 4)..<(first + (end + 3) / 4)])
+    }
+
+    /// The constraints of bundle `k`.
+    @inline(__always) private func bundleConstraints(_ k: Int) -> UnsafeMutableBufferPointer<ContactConstraint> {
+        let first = bundleFirsts[k]
+        return UnsafeMutableBufferPointer(rebasing: constraints[first..<(first + bundleLanes[k])])
     }
 }

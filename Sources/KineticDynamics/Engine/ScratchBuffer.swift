@@ -1,0 +1,30 @@
+/// A growable buffer of plain values that the world reuses from step to step (no allocation once it is large
+/// enough) and hands to the solver's stages as a raw buffer, without the nested `withUnsafe…` calls an array needs.
+/// Only for trivial types (numbers, SIMD vectors, structs of them): elements are overwritten, never deinitialised.
+final class ScratchBuffer<Element>: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    /// The elements in use, 0…capacity.
+    private(set) var count = 0
+
+    init() {
+        capacity = 16
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Makes room for `count` elements and uses that many; the contents are unspecified until written.
+    func resize(_ count: Int) {
+        let wanted = max(count, 0)
+        if wanted > capacity {
+            base.deallocate()
+            capacity = max(wanted, 2 * capacity)
+            base = .allocate(capacity: capacity)
+        }
+        self.count = wanted
+    }
+
+    /// The elements in use.
+    var buffer: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: base, count: count) }
+}
