@@ -71,6 +71,22 @@ final class ThreadDeterminismTests: XCTestCase {
         XCTAssertEqual(full.hash, one.hash)
     }
 
+    func testMovedBoxQueriesFindThePairsOfFullSweeps() throws {
+        // A 40-box pile settling: most steps move only a few boxes' proxies, so the partial sweeps are done from
+        // the moved boxes alone; the result must be that of full sweeps, bit for bit.
+        let build = { (settings: PhysicsSettings) throws -> ReferenceScenes.Built in
+            try ReferenceScenes.pile(
+                count: 40, width: 375, height: 667, minimumSide: 20, maximumSide: 80, settings: settings)
+        }
+        let full = try run(build, threads: 1, steps: 600, threshold: 256, sweepsFully: true)
+        let partial = try run(build, threads: 1, steps: 600, threshold: 256)
+        XCTAssertEqual(partial.hash, full.hash)
+        XCTAssertEqual(partial.restStep, full.restStep)
+        let scene = try build(PhysicsSettings())
+        scene.world.step(count: 600)
+        XCTAssertGreaterThan(scene.world.movedPairQueries, 20)
+    }
+
     func testThreadCountOutsideItsRangeIsClamped() throws {
         for threads in [-5, 0, 1000] {
             let scene = try run(

@@ -75,6 +75,8 @@ public final class PhysicsWorld {
     var broadPhaseNeedsSweep = true
     @exclusivity(unchecked) var candidatePairs: [UInt64] = []
     @exclusivity(unchecked) var sweepScratch: [Int32] = []
+    /// Scratch: the pairs of moved boxes, as places in the sorted proxies (first << 32 | second).
+    @exclusivity(unchecked) var movedPairs: [UInt64] = []
     var fastBodies: [FastBody] = []
     /// Per body: its index in `fastBodies`, or −1.
     var fastSlot: [Int32] = []
@@ -131,6 +133,8 @@ public final class PhysicsWorld {
     var parallelThreshold = 256
     /// When true every sweep of the broad phase reports every pair (tests compare it with the partial sweeps).
     var sweepsFully = false
+    /// How many partial sweeps were done from the moved boxes alone (for tests).
+    var movedPairQueries = 0
 
     // MARK: Bodies
 
