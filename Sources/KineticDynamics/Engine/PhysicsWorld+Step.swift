@@ -24,28 +24,36 @@ extension PhysicsWorld {
 
     /// The body's bounding box, grown by the speculative distance and by how far it can move in `timeStep`.
     func updateBounds(_ i: Int, timeStep: Double) {
-        let body = bodies[i]
-        let transform = body.transform
+        bodies.withUnsafeMutableBufferPointer { bodyBuffer in
+            guard let body = bodyBuffer.baseAddress.map({ $0 + i }) else { return }
+            updateBounds(body, states[i], timeStep: timeStep)
+        }
+    }
+
+    /// ``updateBounds(_:timeStep:)`` on the record itself (no copy of it).
+    @inline(__always) private func updateBounds(
+        _ body: UnsafeMutablePointer<Body>, _ state: BodyState, timeStep: Double
+    ) {
+        let transform = body.pointee.transform
         var minX = Double.greatestFiniteMagnitude
         var minY = Double.greatestFiniteMagnitude
         var maxX = -Double.greatestFiniteMagnitude
         var maxY = -Double.greatestFiniteMagnitude
-        let start = Int(body.vertexStart)
-        for k in start..<(start + Int(body.vertexCount)) {
+        let start = Int(body.pointee.vertexStart)
+        for k in start..<(start + Int(body.pointee.vertexCount)) {
             let v = transform.apply(vertices[k])
             minX = min(minX, v.x)
             minY = min(minY, v.y)
             maxX = max(maxX, v.x)
             maxY = max(maxY, v.y)
         }
-        let state = states[i]
         // Grow by the speculative distance and by this step's motion along each axis (rotation in both).
-        let r = body.radius
-        bodies[i].shapeBounds = BoundingBox(minX: minX - r, minY: minY - r, maxX: maxX + r, maxY: maxY + r)
-        let turn = timeStep * abs(state.angularVelocity) * body.maximumExtent
+        let r = body.pointee.radius
+        body.pointee.shapeBounds = BoundingBox(minX: minX - r, minY: minY - r, maxX: maxX + r, maxY: maxY + r)
+        let turn = timeStep * abs(state.angularVelocity) * body.pointee.maximumExtent
         let marginX = r + settings.speculativeDistance + turn + timeStep * abs(state.velocity.x)
         let marginY = r + settings.speculativeDistance + turn + timeStep * abs(state.velocity.y)
-        bodies[i].bounds = BoundingBox(
+        body.pointee.bounds = BoundingBox(
             minX: minX - marginX, minY: minY - marginY, maxX: maxX + marginX, maxY: maxY + marginY)
     }
 
@@ -70,8 +78,8 @@ extension PhysicsWorld {
         proxies.withUnsafeMutableBufferPointer { proxies in
             bodies.withUnsafeMutableBufferPointer { bodies in
                 for k in 0..<proxies.count {
-                    let body = bodies[Int(proxies[k].body)]
-                    let box = body.bounds
+                    let box = bodies[Int(proxies[k].body)].bounds
+                    let isAwake = bodies[Int(proxies[k].body)].isAwake
                     proxies[k].moved = false
                     if box.minX < proxies[k].minX || box.maxX > proxies[k].maxX || box.minY < proxies[k].minY
                         || box.maxY > proxies[k].maxY
@@ -88,8 +96,8 @@ extension PhysicsWorld {
                         bodies[i].proxyMovedStep = step
                         changed = true
                     }
-                    if proxies[k].isAwake != body.isAwake {
-                        proxies[k].isAwake = body.isAwake
+                    if proxies[k].isAwake != isAwake {
+                        proxies[k].isAwake = isAwake
                         changed = true
                         full = true
                     }
@@ -275,23 +283,29 @@ extension PhysicsWorld {
     private func updateContacts(dt: Double) {
         // Bounds from the velocities the step starts with (forces, impulses and velocities set since the last
         // step included), so the broad phase sees how far each body can go in this step.
-        for i in 1..<bodies.count where bodies[i].isAwake { updateBounds(i, timeStep: dt) }
+        bodies.withUnsafeMutableBufferPointer { bodyBuffer in
+            states.withUnsafeBufferPointer { stateBuffer in
+                guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else { return }
+                for i in 1..<bodyBuffer.count where bodies[i].isAwake {
+                    updateBounds(bodies + i, states[i], timeStep: dt)
+                }
+            }
+        }
         let sweep = findPairs()
         // Drop pairs whose boxes stopped overlapping (pairs of two sleeping bodies are kept as they are): after a
         // full sweep those it did not see, after a partial one those with a moved box that no longer overlaps.
         var c = 0
         while sweep != .none && c < contacts.count {
-            let contact = contacts[c]
-            let a = bodies[Int(contact.bodyA)]
-            let b = bodies[Int(contact.bodyB)]
-            let awake = a.isAwake || b.isAwake
+            let ia = Int(contacts[c].bodyA)
+            let ib = Int(contacts[c].bodyB)
+            let awake = bodies[ia].isAwake || bodies[ib].isAwake
             let stale: Bool
             if sweep == .full {
-                stale = contact.lastSeen != stepIndex
+                stale = contacts[c].lastSeen != stepIndex
             } else {
                 stale =
-                    (a.proxyMovedStep == stepIndex || b.proxyMovedStep == stepIndex)
-                    && !a.fatBounds.overlaps(b.fatBounds)
+                    (bodies[ia].proxyMovedStep == stepIndex || bodies[ib].proxyMovedStep == stepIndex)
+                    && !bodies[ia].fatBounds.overlaps(bodies[ib].fatBounds)
             }
             if awake && stale {
                 destroyContact(c)
@@ -529,39 +543,46 @@ extension PhysicsWorld {
         let threshold = settings.sleepThreshold
         let allowsSleeping = settings.allowsSleeping
         fastBodies.removeAll(keepingCapacity: true)
-        for index in awake {
-            let i = Int(index)
-            let state = states[i]
-            var body = bodies[i]
-            let start = (center: body.center, rotation: body.rotation, angle: body.angle)
-            body.center = body.center + state.deltaPosition
-            var turn = 0.0
-            if state.deltaRotation.s != 0 {
-                body.rotation = (state.deltaRotation * body.rotation).normalized
-                turn = atan2Approx(state.deltaRotation.s, state.deltaRotation.c)
-                body.angle += turn
+        bodies.withUnsafeMutableBufferPointer { bodyBuffer in
+            states.withUnsafeMutableBufferPointer { stateBuffer in
+                guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else { return }
+                // In place: a body record is large, and copying it out and back costs more than the update.
+                for index in awake {
+                    let i = Int(index)
+                    let state = states[i]
+                    let body = bodies + i
+                    let startCenter = body.pointee.center
+                    let startAngle = body.pointee.angle
+                    body.pointee.center = startCenter + state.deltaPosition
+                    var turn = 0.0
+                    if state.deltaRotation.s != 0 {
+                        body.pointee.rotation = (state.deltaRotation * body.pointee.rotation).normalized
+                        turn = atan2Approx(state.deltaRotation.s, state.deltaRotation.c)
+                        body.pointee.angle += turn
+                    }
+                    let extent = body.pointee.maximumExtent
+                    // Fast enough to pass through a thin wall in one step (Box2D's test): check it continuously
+                    // below.
+                    if state.deltaPosition.length + abs(turn) * extent > 0.5 * body.pointee.minimumExtent {
+                        fastBodies.append(
+                            FastBody(
+                                body: index, startCenter: startCenter, startAngle: startAngle,
+                                deltaPosition: state.deltaPosition, deltaAngle: turn))
+                    }
+                    let maxVelocity = state.velocity.length + extent * abs(state.angularVelocity)
+                    let maxDelta = state.deltaPosition.length + extent * abs(state.deltaRotation.s)
+                    let sleepVelocity = max(maxVelocity, 0.5 * maxDelta / dt)
+                    if !allowsSleeping || sleepVelocity > threshold {
+                        body.pointee.sleepTime = 0
+                    } else {
+                        body.pointee.sleepTime += dt
+                    }
+                    body.pointee.force = .zero
+                    body.pointee.torque = 0
+                    states[i].deltaPosition = .zero
+                    states[i].deltaRotation = .identity
+                }
             }
-            let extent = body.maximumExtent
-            // Fast enough to pass through a thin wall in one step (Box2D's test): check it continuously below.
-            if state.deltaPosition.length + abs(turn) * extent > 0.5 * body.minimumExtent {
-                fastBodies.append(
-                    FastBody(
-                        body: index, startCenter: start.center, startAngle: start.angle,
-                        deltaPosition: state.deltaPosition, deltaAngle: turn))
-            }
-            let maxVelocity = state.velocity.length + extent * abs(state.angularVelocity)
-            let maxDelta = state.deltaPosition.length + extent * abs(state.deltaRotation.s)
-            let sleepVelocity = max(maxVelocity, 0.5 * maxDelta / dt)
-            if !allowsSleeping || sleepVelocity > threshold {
-                body.sleepTime = 0
-            } else {
-                body.sleepTime += dt
-            }
-            body.force = .zero
-            body.torque = 0
-            bodies[i] = body
-            states[i].deltaPosition = .zero
-            states[i].deltaRotation = .identity
         }
         if !fastBodies.isEmpty { solveContinuous() }
     }
@@ -734,11 +755,12 @@ extension PhysicsWorld {
             islandSleep[Int(i)] = .greatestFiniteMagnitude
         }
         @inline(__always) func linkable(_ i: Int32) -> Bool {
-            let body = bodies[Int(i)]
-            return body.isDynamic && body.isAwake
+            bodies[Int(i)].isDynamic && bodies[Int(i)].isAwake
         }
-        for contact in contacts where contact.isTouching && linkable(contact.bodyA) && linkable(contact.bodyB) {
-            union(contact.bodyA, contact.bodyB)
+        for c in 0..<contacts.count where contacts[c].isTouching {
+            let a = contacts[c].bodyA
+            let b = contacts[c].bodyB
+            if linkable(a) && linkable(b) { union(a, b) }
         }
         for joint in joints where joint.isAlive && linkable(joint.bodyA) && linkable(joint.bodyB) {
             union(joint.bodyA, joint.bodyB)

@@ -102,11 +102,11 @@ public final class PhysicsWorld {
         // Body 0 is the ground: a static body with no shape that joints to the world attach to.
         bodies.append(
             Body(
-                center: .zero, rotation: .identity, angle: 0, localCentroid: .zero, kind: .static, mass: 0,
-                inverseMass: 0, inertia: 0, inverseInertia: 0, gravityScale: 0, linearDamping: 0, angularDamping: 0,
-                friction: 0, restitution: 0, allowsRotation: false, shapeKind: .circle, vertexStart: 0, vertexCount: 0,
-                radius: 0, maximumExtent: 0, minimumExtent: 0, area: 0, isAwake: false, isBoundary: false,
-                collisionGroups: 0, boundaryGroups: 0, userData: -1, generation: 0))
+                center: .zero, rotation: .identity, kind: .static, isAwake: false, shapeKind: .circle,
+                isBoundary: false, vertexStart: 0, vertexCount: 0, radius: 0, maximumExtent: 0, angle: 0,
+                localCentroid: .zero, mass: 0, inverseMass: 0, inertia: 0, inverseInertia: 0, gravityScale: 0,
+                linearDamping: 0, angularDamping: 0, friction: 0, restitution: 0, allowsRotation: false,
+                minimumExtent: 0, area: 0, collisionGroups: 0, boundaryGroups: 0, userData: -1, generation: 0))
         states.append(BodyState())
     }
 
@@ -159,15 +159,15 @@ public final class PhysicsWorld {
         while normals.count < vertices.count { normals.append(.zero) }
         var body = Body(
             center: definition.position + rotation.rotate(geometry.centroid), rotation: rotation,
-            angle: definition.angle, localCentroid: geometry.centroid, kind: definition.kind, mass: mass,
-            inverseMass: mass > 0 ? 1 / mass : 0, inertia: inertia,
+            kind: definition.kind, isAwake: isDynamic, shapeKind: geometry.kind, isBoundary: definition.isBoundary,
+            vertexStart: start, vertexCount: Int32(geometry.vertices.count), radius: geometry.radius,
+            maximumExtent: geometry.maximumExtent, angle: definition.angle, localCentroid: geometry.centroid,
+            mass: mass, inverseMass: mass > 0 ? 1 / mass : 0, inertia: inertia,
             inverseInertia: inertia > 0 && definition.allowsRotation ? 1 / inertia : 0,
             gravityScale: definition.gravityScale, linearDamping: definition.resistance,
             angularDamping: definition.angularResistance, friction: definition.friction,
-            restitution: definition.elasticity, allowsRotation: definition.allowsRotation, shapeKind: geometry.kind,
-            vertexStart: start, vertexCount: Int32(geometry.vertices.count), radius: geometry.radius,
-            maximumExtent: geometry.maximumExtent, minimumExtent: geometry.minimumExtent, area: geometry.area,
-            isAwake: isDynamic, isBoundary: definition.isBoundary, collisionGroups: definition.collisionGroups,
+            restitution: definition.elasticity, allowsRotation: definition.allowsRotation,
+            minimumExtent: geometry.minimumExtent, area: geometry.area, collisionGroups: definition.collisionGroups,
             boundaryGroups: definition.boundaryGroups, userData: definition.userData, generation: 0)
         var state = BodyState()
         state.inverseMass = body.inverseMass
