@@ -41,6 +41,13 @@ struct ConstraintPoint: Sendable {
     var normalReachB: Double = 0
 }
 
+/// A touching contact chosen for this step's solver, before colouring: its index and bodies.
+struct SelectedContact: Sendable {
+    var contact: Int32
+    var bodyA: Int32
+    var bodyB: Int32
+}
+
 /// A contact prepared for the soft-step solver (Box2D v3's `b2ContactConstraint`).
 struct ContactConstraint: Sendable {
     var bodyA: Int32

@@ -391,8 +391,8 @@ extension PhysicsWorld {
         let staticSoftness = Softness(
             hertz: settings.staticContactHertzScale * contactHertz, zeta: settings.contactDampingRatio, h: h)
         let jointSoftness = Softness(hertz: settings.jointHertz, zeta: settings.jointDampingRatio, h: h)
-        selectedConstraints.removeAll(keepingCapacity: true)
-        staticConstraints.removeAll(keepingCapacity: true)
+        selectedContacts.removeAll()
+        staticContacts.removeAll()
         var hasRestitution = false
         // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
         // solved last in each pass, a wall sees the push of everything above it and keeps overlap small.
@@ -412,45 +412,41 @@ extension PhysicsWorld {
                         // their fastest for the whole step, need no constraint this step (co-moving neighbours
                         // in a falling pile). Contacts with static bodies are always solved: walls never leak.
                         if bothDynamic {
-                            let manifold = contact.pointee.manifold
-                            let sa = states[Int(contact.pointee.bodyA)]
-                            let sb = states[Int(contact.pointee.bodyB)]
+                            let sa = states + Int(contact.pointee.bodyA)
+                            let sb = states + Int(contact.pointee.bodyB)
                             let closing =
-                                dot(manifold.normal, sb.velocity - sa.velocity)
-                                - abs(sa.angularVelocity) * a.pointee.maximumExtent
-                                - abs(sb.angularVelocity) * b.pointee.maximumExtent
-                            var nearest = manifold.point0.separation
-                            if manifold.pointCount > 1 { nearest = min(nearest, manifold.point1.separation) }
+                                dot(contact.pointee.manifold.normal, sb.pointee.velocity - sa.pointee.velocity)
+                                - abs(sa.pointee.angularVelocity) * a.pointee.maximumExtent
+                                - abs(sb.pointee.angularVelocity) * b.pointee.maximumExtent
+                            var nearest = contact.pointee.manifold.point0.separation
+                            if contact.pointee.manifold.pointCount > 1 {
+                                nearest = min(nearest, contact.pointee.manifold.point1.separation)
+                            }
                             if nearest + dt * min(0, closing) > settings.linearSlop { continue }
                         }
-                        let constraint = ContactConstraint(
-                            bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB, contact: Int32(c),
-                            normal: .zero, friction: contact.pointee.friction,
-                            restitution: contact.pointee.restitution,
-                            softness: bothDynamic ? softness : staticSoftness, pointCount: 0)
-                        if constraint.restitution > 0 { hasRestitution = true }
+                        if contact.pointee.restitution > 0 { hasRestitution = true }
+                        let selected = SelectedContact(
+                            contact: Int32(c), bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB)
                         if bothDynamic {
-                            selectedConstraints.append(constraint)
+                            selectedContacts.append(selected)
                         } else {
-                            staticConstraints.append(constraint)
+                            staticContacts.append(selected)
                         }
                     }
                 }
             }
         }
-        let dynamicCount = selectedConstraints.count
-        selectedConstraints.append(contentsOf: staticConstraints)
-        // Colour the constraints and lay them out colour by colour.
-        selectedConstraints.withUnsafeBufferPointer { selected in
-            bodies.withUnsafeBufferPointer { bodyBuffer in
-                coloring.build(
-                    count: selected.count, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
-                    bodyA: { selected[$0].bodyA }, bodyB: { selected[$0].bodyB },
-                    isDynamic: { bodyBuffer[Int($0)].isDynamic })
-            }
+        let dynamicCount = selectedContacts.count
+        for k in 0..<staticContacts.count { selectedContacts.append(staticContacts.buffer[k]) }
+        // Colour the constraints; the prepare stage makes them in colour order.
+        let selected = UnsafeBufferPointer(selectedContacts.buffer)
+        bodies.withUnsafeBufferPointer { bodyBuffer in
+            coloring.build(
+                count: selected.count, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
+                bodyA: { selected[$0].bodyA }, bodyB: { selected[$0].bodyB },
+                isDynamic: { bodyBuffer[Int($0)].isDynamic })
         }
-        constraints.removeAll(keepingCapacity: true)
-        for k in coloring.order { constraints.append(selectedConstraints[Int(k)]) }
+        constraints.resize(selected.count)
         layOutBundles()
         activeJoints.removeAll(keepingCapacity: true)
         for j in 0..<joints.count where joints[j].isAlive {
@@ -465,7 +461,7 @@ extension PhysicsWorld {
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
             states.withUnsafeMutableBufferPointer { stateBuffer in
                 contacts.withUnsafeMutableBufferPointer { contactBuffer in
-                    constraints.withUnsafeMutableBufferPointer { constraintBuffer in
+                    coloring.order.withUnsafeBufferPointer { order in
                         integration.withUnsafeBufferPointer { inputs in
                             joints.withUnsafeMutableBufferPointer { jointBuffer in
                                 activeJoints.withUnsafeBufferPointer { active in
@@ -475,7 +471,9 @@ extension PhysicsWorld {
                                         else { return }
                                         let stages = SolverStages(
                                             states: states, bodies: bodies, contacts: contactBuffer,
-                                            constraints: constraintBuffer, colours: colours,
+                                            constraints: constraints.buffer, selected: selected,
+                                            order: order, dynamicCount: dynamicCount, softness: softness,
+                                            staticSoftness: staticSoftness, colours: colours,
                                             bundles: bundles.buffer,
                                             bundleStarts: UnsafeBufferPointer(bundleStarts.buffer),
                                             bundleFirsts: UnsafeBufferPointer(bundleFirsts.buffer),

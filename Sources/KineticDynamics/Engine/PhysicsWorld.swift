@@ -48,11 +48,13 @@ public final class PhysicsWorld {
     private var freeBodies: [Int32] = []
     @exclusivity(unchecked) var contacts: [Contact] = []
     @exclusivity(unchecked) var pairs = PairTable()
-    @exclusivity(unchecked) var constraints: [ContactConstraint] = []
-    /// Scratch: the step's constraints in contact order, before ``coloring`` lays them out colour by colour.
-    @exclusivity(unchecked) var selectedConstraints: [ContactConstraint] = []
-    /// Scratch: the step's constraints with a static body, appended to ``selectedConstraints`` after the others.
-    @exclusivity(unchecked) var staticConstraints: [ContactConstraint] = []
+    /// Scratch: the step's contact constraints, colour by colour (made by the solver's prepare stage).
+    let constraints = ScratchBuffer<ContactConstraint>()
+    /// Scratch: the step's solved contacts in contact order, before ``coloring`` lays them out colour by colour:
+    /// those between two dynamic bodies, then (from ``staticContacts``) those with a static body.
+    let selectedContacts = ScratchBuffer<SelectedContact>()
+    /// Scratch: the step's solved contacts with a static body.
+    let staticContacts = ScratchBuffer<SelectedContact>()
     @exclusivity(unchecked) var coloring = ConstraintColoring()
     /// Scratch: the independent colours' constraints in bundles of four, and per colour its first bundle (−1 for
     /// an overflow), per bundle its first constraint and its number of constraints.

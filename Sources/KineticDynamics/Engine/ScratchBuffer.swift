@@ -25,6 +25,22 @@ final class ScratchBuffer<Element>: @unchecked Sendable {
         self.count = wanted
     }
 
+    /// Empties the buffer, keeping its storage.
+    func removeAll() { count = 0 }
+
+    /// Appends `element`, growing the storage (by doubling) when full.
+    @inline(__always) func append(_ element: Element) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: 2 * capacity)
+            grown.update(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        base[count] = element
+        count += 1
+    }
+
     /// The elements in use.
     var buffer: UnsafeMutableBufferPointer<Element> { UnsafeMutableBufferPointer(start: base, count: count) }
 }

@@ -11,7 +11,17 @@ struct SolverStages: @unchecked Sendable {
     var states: UnsafeMutablePointer<BodyState>
     var bodies: UnsafeMutablePointer<Body>
     var contacts: UnsafeMutableBufferPointer<Contact>
+    /// The step's constraints, colour by colour, made by the prepare stage from ``selected`` in ``order``.
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
+    /// The solved contacts: those between dynamic bodies (the first ``dynamicCount``), then those with a static
+    /// body.
+    var selected: UnsafeBufferPointer<SelectedContact>
+    /// For each constraint, its contact's place in ``selected`` (the colouring's order).
+    var order: UnsafeBufferPointer<Int32>
+    var dynamicCount: Int
+    /// The softness of contacts between dynamic bodies, and of those with a static body.
+    var softness: Softness
+    var staticSoftness: Softness
     var colours: UnsafeBufferPointer<ConstraintColoring.Colour>
     /// The independent colours' constraints in bundles of four (``ConstraintBundle``), colour by colour.
     var bundles: UnsafeMutableBufferPointer<ConstraintBundle>
@@ -103,8 +113,15 @@ struct SolverStages: @unchecked Sendable {
         switch stage.kind {
         case .prepare:
             for k in start..<end {
-                let contact = Int(constraints[k].contact)
-                ContactSolver.prepare(&constraints[k], manifold: contacts[contact].manifold, states: states)
+                let place = Int(order[k])
+                let chosen = selected[place]
+                let c = Int(chosen.contact)
+                var constraint = ContactConstraint(
+                    bodyA: chosen.bodyA, bodyB: chosen.bodyB, contact: chosen.contact, normal: .zero,
+                    friction: contacts[c].friction, restitution: contacts[c].restitution,
+                    softness: place < dynamicCount ? softness : staticSoftness, pointCount: 0)
+                ContactSolver.prepare(&constraint, manifold: contacts[c].manifold, states: states)
+                constraints[k] = constraint
             }
         case .pack:
             for k in start..<end { bundles[k] = ConstraintBundle(bundleConstraints(k), states: states) }
