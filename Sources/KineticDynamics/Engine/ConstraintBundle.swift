@@ -206,6 +206,16 @@ struct BundleBodies {
     ) {
         let sA = -mA * impulse
         let sB = mB * impulse
+        if all(mask) {
+            // Every lane takes the update (the usual case in a loaded pile): no blending.
+            vAx = vAx + sA * dx
+            vAy = vAy + sA * dy
+            wA = wA - iA * impulse * armA
+            vBx = vBx + sB * dx
+            vBy = vBy + sB * dy
+            wB = wB + iB * impulse * armB
+            return
+        }
         vAx.replace(with: vAx + sA * dx, where: mask)
         vAy.replace(with: vAy + sA * dy, where: mask)
         wA.replace(with: wA - iA * impulse * armA, where: mask)
