@@ -47,7 +47,7 @@ struct SolverStages: @unchecked Sendable {
     /// What one stage of the program does.
     enum Kind: Sendable {
         case prepare, pack, prepareJoints, integrateVelocities, warmStartJoints, warmStart, solveJoints, solve
-        case integratePositions, relaxJoints, relax, unpack, restitution, storeImpulses
+        case integratePositions, relaxJoints, relax, unpack, restitution, storeImpulses, storeBundles
     }
 
     /// One stage: its kind, the colour it works on (for the colour passes), its substep, and how its items are
@@ -60,6 +60,8 @@ struct SolverStages: @unchecked Sendable {
         var items = 1
         /// Items per block.
         var blockSize = 1
+        /// The index of the first item (``Kind/storeImpulses`` of one colour).
+        var offset = 0
 
         /// How many blocks the stage has.
         var blocks: Int { items == 0 ? 0 : (items + blockSize - 1) / blockSize }
@@ -100,9 +102,21 @@ struct SolverStages: @unchecked Sendable {
             if hasJoints { stages.append(Stage(kind: .relaxJoints, substep: substep)) }
             colourPass(.relax, substep: substep)
         }
-        stages.append(Stage(kind: .unpack, items: bundles.count, blockSize: Self.bundleBlock))
-        if hasRestitution { colourPass(.restitution, substep: 0) }
-        stages.append(Stage(kind: .storeImpulses, items: constraints.count, blockSize: Self.constraintBlock))
+        if hasRestitution {
+            // The restitution pass works on the constraints themselves: give them the bundles' impulses first.
+            stages.append(Stage(kind: .unpack, items: bundles.count, blockSize: Self.bundleBlock))
+            colourPass(.restitution, substep: 0)
+            stages.append(Stage(kind: .storeImpulses, items: constraints.count, blockSize: Self.constraintBlock))
+        } else {
+            // Straight from the bundles, and from the constraints of overflow colours.
+            stages.append(Stage(kind: .storeBundles, items: bundles.count, blockSize: Self.bundleBlock))
+            for colour in colours where !colour.isIndependent {
+                stages.append(
+                    Stage(
+                        kind: .storeImpulses, items: colour.end - colour.start, blockSize: Self.constraintBlock,
+                        offset: colour.start))
+            }
+        }
     }
 
     /// Runs block `block` of `stage`.
@@ -120,7 +134,9 @@ struct SolverStages: @unchecked Sendable {
                     bodyA: chosen.bodyA, bodyB: chosen.bodyB, contact: chosen.contact, normal: .zero,
                     friction: contacts[c].friction, restitution: contacts[c].restitution,
                     softness: place < dynamicCount ? softness : staticSoftness, pointCount: 0)
-                ContactSolver.prepare(&constraint, manifold: contacts[c].manifold, states: states)
+                if let contactBase = contacts.baseAddress {
+                    ContactSolver.prepare(&constraint, contact: contactBase + c, states: states)
+                }
                 constraints[k] = constraint
             }
         case .pack:
@@ -190,9 +206,26 @@ struct SolverStages: @unchecked Sendable {
             }
         case .restitution:
             ContactSolver.applyRestitution(colourSlice(stage, start, end), states, threshold: restitutionThreshold)
+        case .storeBundles:
+            for k in start..<end {
+                let bundle = bundles[k]
+                let first = bundleFirsts[k]
+                for lane in 0..<bundleLanes[k] {
+                    let constraint = constraints[first + lane]
+                    let c = Int(constraint.contact)
+                    contacts[c].manifold.point0.normalImpulse = bundle.point0.normalImpulse[lane]
+                    contacts[c].manifold.point0.tangentImpulse = bundle.point0.tangentImpulse[lane]
+                    contacts[c].manifold.point0.maxNormalImpulse = bundle.point0.maxNormalImpulse[lane]
+                    if constraint.pointCount > 1 {
+                        contacts[c].manifold.point1.normalImpulse = bundle.point1.normalImpulse[lane]
+                        contacts[c].manifold.point1.tangentImpulse = bundle.point1.tangentImpulse[lane]
+                        contacts[c].manifold.point1.maxNormalImpulse = bundle.point1.maxNormalImpulse[lane]
+                    }
+                }
+            }
         case .storeImpulses:
             // Impulses kept for warm starting next step (each constraint writes its own contact).
-            for k in start..<end {
+            for k in (stage.offset + start)..<(stage.offset + end) {
                 let constraint = constraints[k]
                 let c = Int(constraint.contact)
                 if constraint.pointCount > 0 {
