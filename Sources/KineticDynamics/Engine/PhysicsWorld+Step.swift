@@ -393,6 +393,7 @@ extension PhysicsWorld {
         let jointSoftness = Softness(hertz: settings.jointHertz, zeta: settings.jointDampingRatio, h: h)
         selectedContacts.removeAll()
         staticContacts.removeAll()
+        sleepLinks.removeAll()
         var hasRestitution = false
         // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
         // solved last in each pass, a wall sees the push of everything above it and keeps overlap small.
@@ -408,6 +409,9 @@ extension PhysicsWorld {
                         let b = bodies + Int(contact.pointee.bodyB)
                         guard a.pointee.isAwake || b.pointee.isAwake else { continue }
                         let bothDynamic = a.pointee.isDynamic && b.pointee.isDynamic
+                        if bothDynamic && a.pointee.isAwake && b.pointee.isAwake {
+                            sleepLinks.append(SIMD2(contact.pointee.bodyA, contact.pointee.bodyB))
+                        }
                         // Two moving bodies whose every point stays more than the slop apart, even closing at
                         // their fastest for the whole step, need no constraint this step (co-moving neighbours
                         // in a falling pile). Contacts with static bodies are always solved: walls never leak.
@@ -755,11 +759,10 @@ extension PhysicsWorld {
         @inline(__always) func linkable(_ i: Int32) -> Bool {
             bodies[Int(i)].isDynamic && bodies[Int(i)].isAwake
         }
-        for c in 0..<contacts.count where contacts[c].isTouching {
-            let a = contacts[c].bodyA
-            let b = contacts[c].bodyB
-            if linkable(a) && linkable(b) { union(a, b) }
-        }
+        // The touching contacts between awake dynamic bodies, as the solver found them this step (the islands do
+        // not depend on the order of the unions: each root is its island's lowest body index).
+        let links = sleepLinks.buffer
+        for k in 0..<links.count { union(links[k].x, links[k].y) }
         for joint in joints where joint.isAlive && linkable(joint.bodyA) && linkable(joint.bodyB) {
             union(joint.bodyA, joint.bodyB)
         }

@@ -88,6 +88,9 @@ public final class PhysicsWorld {
     var activeJoints: [Int] = []
     @exclusivity(unchecked) var islandParent: [Int32] = []
     @exclusivity(unchecked) var islandSleep: [Double] = []
+    /// Scratch: the bodies of this step's touching contacts between two awake dynamic bodies (the sleep islands'
+    /// links), collected by the solver's selection of contacts.
+    let sleepLinks = ScratchBuffer<SIMD2<Int32>>()
     let scratch = CollisionScratch()
     var stepIndex: UInt32 = 0
     /// Contacts that began or ended touching during the last step, in a fixed order.
