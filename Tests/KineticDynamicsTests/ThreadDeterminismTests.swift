@@ -71,6 +71,67 @@ final class ThreadDeterminismTests: XCTestCase {
         XCTAssertEqual(full.hash, one.hash)
     }
 
+    func testMovedBoxQueriesFindThePairsOfFullSweeps() throws {
+        // A 40-box pile settling: most steps move only a few boxes' proxies, so the partial sweeps are done from
+        // the moved boxes alone; the result must be that of full sweeps, bit for bit.
+        let build = { (settings: PhysicsSettings) throws -> ReferenceScenes.Built in
+            try ReferenceScenes.pile(
+                count: 40, width: 375, height: 667, minimumSide: 20, maximumSide: 80, settings: settings)
+        }
+        let full = try run(build, threads: 1, steps: 600, threshold: 256, sweepsFully: true)
+        let partial = try run(build, threads: 1, steps: 600, threshold: 256)
+        XCTAssertEqual(partial.hash, full.hash)
+        XCTAssertEqual(partial.restStep, full.restStep)
+        let scene = try build(PhysicsSettings())
+        scene.world.step(count: 600)
+        XCTAssertGreaterThan(scene.world.movedPairQueries, 20)
+    }
+
+    /// A wide plank carrying 80 boxes: more than 64 constraints on one body, so the last ones go to an overflow
+    /// colour (solved one at a time, not in bundles); with `elasticity` the restitution pass runs too.
+    private static func plank(elasticity: Double, settings: PhysicsSettings) throws -> ReferenceScenes.Built {
+        let world = PhysicsWorld(settings: settings)
+        var floor = BodyDefinition(shape: .box(width: 3000, height: 100), position: Point(x: 800, y: 650))
+        floor.kind = .static
+        floor.friction = 0.5
+        try world.addBody(floor)
+        var plank = BodyDefinition(shape: .box(width: 1700, height: 20), position: Point(x: 800, y: 580))
+        plank.friction = 0.5
+        var boxes = [try world.addBody(plank)]
+        for k in 0..<80 {
+            var box = BodyDefinition(
+                shape: .box(width: 12, height: 12),
+                position: Point(x: 20 + Double(k) * 20, y: 560 - Double(k % 3) * 4))
+            box.friction = 0.5
+            box.elasticity = elasticity
+            boxes.append(try world.addBody(box))
+        }
+        return ReferenceScenes.Built(world: world, boxes: boxes)
+    }
+
+    func testOverflowColoursAreIdenticalOnOneAndTwoThreads() throws {
+        for elasticity in [0.0, 0.4] {
+            let build = { try Self.plank(elasticity: elasticity, settings: $0) }
+            let one = try run(build, threads: 1, steps: 300, threshold: 0)
+            let two = try run(build, threads: 2, steps: 300, threshold: 0)
+            XCTAssertEqual(two.hash, one.hash, "elasticity \(elasticity)")
+            XCTAssertEqual(two.restStep, one.restStep, "elasticity \(elasticity)")
+            XCTAssertGreaterThan(one.restStep, 0, "the boxes come to rest on the plank")
+            // The scene does overflow: in some step a colour is solved in order rather than in bundles.
+            let scene = try build(PhysicsSettings())
+            var overflows = 0
+            for _ in 0..<300 {
+                scene.world.step()
+                if scene.world.coloring.colours.contains(where: { !$0.isIndependent }) { overflows += 1 }
+            }
+            XCTAssertGreaterThan(overflows, 0, "elasticity \(elasticity)")
+            // Every box rests on the plank, whose top ends at y = 580 (on the floor at 600): centres at 574.
+            for box in scene.boxes.dropFirst() {
+                XCTAssertEqual(try scene.world.position(of: box).y, 574, accuracy: 0.5)
+            }
+        }
+    }
+
     func testThreadCountOutsideItsRangeIsClamped() throws {
         for threads in [-5, 0, 1000] {
             let scene = try run(

@@ -63,14 +63,31 @@ public struct BodyDefinition: Sendable {
 
 /// A body's cold data: transform, mass and material (the hot solver state is ``BodyState``).
 struct Body: Sendable {
+    // The fields every contact reads each step (narrow phase, broad phase, constraint selection) come first, in
+    // the first two cache lines of the record.
     /// Centre of mass in world points.
     var center: Point
     var rotation: Rotation
+    /// The shape's own bounding box (radius included).
+    var shapeBounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    var kind: BodyKind
+    var isAwake: Bool
+    var shapeKind: ShapeKind
+    var isBoundary: Bool
+    var vertexStart: Int32
+    var vertexCount: Int32
+    /// The step in which the proxy's box was last moved.
+    var proxyMovedStep: UInt32 = 0
+    var radius: Double
+    var maximumExtent: Double
+    /// The broad-phase proxy's box (``bounds`` grown by the fat margin), as of ``proxyMovedStep``.
+    var fatBounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    /// The broad-phase box: the shape's box grown by the speculative distance and the step's motion.
+    var bounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
     /// The body's angle in radians, accumulated (it may exceed ±π after turning more than half a turn).
     var angle: Double
     /// The centre of mass relative to the body's origin (the item centre), in the body frame.
     var localCentroid: Point
-    var kind: BodyKind
     var mass: Double
     var inverseMass: Double
     var inertia: Double
@@ -83,24 +100,9 @@ struct Body: Sendable {
     var friction: Double
     var restitution: Double
     var allowsRotation: Bool
-    var shapeKind: ShapeKind
-    var vertexStart: Int32
-    var vertexCount: Int32
-    var radius: Double
-    var maximumExtent: Double
     var minimumExtent: Double
     var area: Double
-    /// The broad-phase box: the shape's box grown by the speculative distance and the step's motion.
-    var bounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    /// The shape's own bounding box (radius included).
-    var shapeBounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    /// The broad-phase proxy's box (``bounds`` grown by the fat margin), as of ``proxyMovedStep``.
-    var fatBounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    /// The step in which the proxy's box was last moved.
-    var proxyMovedStep: UInt32 = 0
     var sleepTime: Double = 0
-    var isAwake: Bool
-    var isBoundary: Bool
     var collisionGroups: UInt64
     var boundaryGroups: UInt64
     var userData: Int

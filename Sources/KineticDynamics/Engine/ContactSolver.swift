@@ -41,6 +41,13 @@ struct ConstraintPoint: Sendable {
     var normalReachB: Double = 0
 }
 
+/// A touching contact chosen for this step's solver, before colouring: its index and bodies.
+struct SelectedContact: Sendable {
+    var contact: Int32
+    var bodyA: Int32
+    var bodyB: Int32
+}
+
 /// A contact prepared for the soft-step solver (Box2D v3's `b2ContactConstraint`).
 struct ContactConstraint: Sendable {
     var bodyA: Int32
@@ -58,14 +65,15 @@ struct ContactConstraint: Sendable {
 /// The contact solver's passes over prepared constraints. All functions take raw buffers: no ARC, no allocation.
 enum ContactSolver {
     static func prepare(
-        _ constraint: inout ContactConstraint, manifold: Manifold, states: UnsafeMutablePointer<BodyState>
+        _ constraint: inout ContactConstraint, contact: UnsafePointer<Contact>,
+        states: UnsafeMutablePointer<BodyState>
     ) {
         let a = states[Int(constraint.bodyA)]
         let b = states[Int(constraint.bodyB)]
-        let normal = manifold.normal
+        let normal = contact.pointee.manifold.normal
         let tangent = normal.rightPerpendicular
         constraint.normal = normal
-        constraint.pointCount = manifold.pointCount
+        constraint.pointCount = contact.pointee.manifold.pointCount
         func preparePoint(_ mp: ManifoldPoint) -> ConstraintPoint {
             var cp = ConstraintPoint()
             cp.normalImpulse = mp.normalImpulse
@@ -90,8 +98,8 @@ enum ContactSolver {
                 * cp.normalArmA
             return cp
         }
-        if manifold.pointCount > 0 { constraint.point0 = preparePoint(manifold.point0) }
-        if manifold.pointCount > 1 { constraint.point1 = preparePoint(manifold.point1) }
+        if contact.pointee.manifold.pointCount > 0 { constraint.point0 = preparePoint(contact.pointee.manifold.point0) }
+        if contact.pointee.manifold.pointCount > 1 { constraint.point1 = preparePoint(contact.pointee.manifold.point1) }
     }
 
     static func warmStart(

@@ -24,28 +24,36 @@ extension PhysicsWorld {
 
     /// The body's bounding box, grown by the speculative distance and by how far it can move in `timeStep`.
     func updateBounds(_ i: Int, timeStep: Double) {
-        let body = bodies[i]
-        let transform = body.transform
+        bodies.withUnsafeMutableBufferPointer { bodyBuffer in
+            guard let body = bodyBuffer.baseAddress.map({ $0 + i }) else { return }
+            updateBounds(body, states[i], timeStep: timeStep)
+        }
+    }
+
+    /// ``updateBounds(_:timeStep:)`` on the record itself (no copy of it).
+    @inline(__always) private func updateBounds(
+        _ body: UnsafeMutablePointer<Body>, _ state: BodyState, timeStep: Double
+    ) {
+        let transform = body.pointee.transform
         var minX = Double.greatestFiniteMagnitude
         var minY = Double.greatestFiniteMagnitude
         var maxX = -Double.greatestFiniteMagnitude
         var maxY = -Double.greatestFiniteMagnitude
-        let start = Int(body.vertexStart)
-        for k in start..<(start + Int(body.vertexCount)) {
+        let start = Int(body.pointee.vertexStart)
+        for k in start..<(start + Int(body.pointee.vertexCount)) {
             let v = transform.apply(vertices[k])
             minX = min(minX, v.x)
             minY = min(minY, v.y)
             maxX = max(maxX, v.x)
             maxY = max(maxY, v.y)
         }
-        let state = states[i]
         // Grow by the speculative distance and by this step's motion along each axis (rotation in both).
-        let r = body.radius
-        bodies[i].shapeBounds = BoundingBox(minX: minX - r, minY: minY - r, maxX: maxX + r, maxY: maxY + r)
-        let turn = timeStep * abs(state.angularVelocity) * body.maximumExtent
+        let r = body.pointee.radius
+        body.pointee.shapeBounds = BoundingBox(minX: minX - r, minY: minY - r, maxX: maxX + r, maxY: maxY + r)
+        let turn = timeStep * abs(state.angularVelocity) * body.pointee.maximumExtent
         let marginX = r + settings.speculativeDistance + turn + timeStep * abs(state.velocity.x)
         let marginY = r + settings.speculativeDistance + turn + timeStep * abs(state.velocity.y)
-        bodies[i].bounds = BoundingBox(
+        body.pointee.bounds = BoundingBox(
             minX: minX - marginX, minY: minY - marginY, maxX: maxX + marginX, maxY: maxY + marginY)
     }
 
@@ -70,8 +78,8 @@ extension PhysicsWorld {
         proxies.withUnsafeMutableBufferPointer { proxies in
             bodies.withUnsafeMutableBufferPointer { bodies in
                 for k in 0..<proxies.count {
-                    let body = bodies[Int(proxies[k].body)]
-                    let box = body.bounds
+                    let box = bodies[Int(proxies[k].body)].bounds
+                    let isAwake = bodies[Int(proxies[k].body)].isAwake
                     proxies[k].moved = false
                     if box.minX < proxies[k].minX || box.maxX > proxies[k].maxX || box.minY < proxies[k].minY
                         || box.maxY > proxies[k].maxY
@@ -88,8 +96,8 @@ extension PhysicsWorld {
                         bodies[i].proxyMovedStep = step
                         changed = true
                     }
-                    if proxies[k].isAwake != body.isAwake {
-                        proxies[k].isAwake = body.isAwake
+                    if proxies[k].isAwake != isAwake {
+                        proxies[k].isAwake = isAwake
                         changed = true
                         full = true
                     }
@@ -97,6 +105,8 @@ extension PhysicsWorld {
             }
         }
         guard changed else { return .none }
+        var movedCount = 0
+        for proxy in proxies where proxy.moved { movedCount += 1 }
         proxies.withUnsafeMutableBufferPointer { proxies in
             bodies.withUnsafeBufferPointer { bodies in
                 // Insertion sort by minX: the order changes little between steps.
@@ -111,6 +121,10 @@ extension PhysicsWorld {
                 }
                 candidatePairs.removeAll(keepingCapacity: true)
                 let n = proxies.count
+                if !full && movedCount * Self.movedQueryFactor <= n {
+                    findMovedPairs(proxies, bodies, movedCount: movedCount)
+                    return
+                }
                 if sweepScratch.count < n { sweepScratch = Array(repeating: 0, count: n) }
                 sweepScratch.withUnsafeMutableBufferPointer { hits in
                     for a in 0..<n {
@@ -145,6 +159,62 @@ extension PhysicsWorld {
             }
         }
         return full ? .full : .moved
+    }
+
+    /// A partial sweep with at most one moved box in this many is done by ``findMovedPairs(_:_:movedCount:)``
+    /// instead: 16 (a resting pile of 1,000 boxes moves a few boxes a step).
+    static let movedQueryFactor = 16
+
+    /// The pairs of a partial sweep found from the moved boxes alone: each moved box is tested against the boxes
+    /// sorted after it (until they start past its right side) and against all those before it; the pairs are
+    /// then put in the order the sweep reports them (by the first box's place in the sorted order, then the
+    /// second's), so that new contacts are created in the same order either way.
+    private func findMovedPairs(
+        _ proxies: UnsafeMutableBufferPointer<Proxy>, _ bodies: UnsafeBufferPointer<Body>, movedCount: Int
+    ) {
+        movedPairQueries += 1
+        movedPairs.removeAll(keepingCapacity: true)
+        let n = proxies.count
+        @inline(__always) func overlaps(_ a: Int, _ b: Int) -> Bool {
+            // The sweep's tests for a before b in the sorted order.
+            let boxA = proxies[a]
+            let boxB = proxies[b]
+            return boxB.minX <= boxA.maxX && !(boxB.minY > boxA.maxY) && !(boxA.minY > boxB.maxY)
+        }
+        for m in 0..<n where proxies[m].moved {
+            // Pairs with a box before m: any of them may reach past m's left side (the sweep's x test).
+            for o in 0..<m where !proxies[o].moved && overlaps(o, m) {
+                movedPairs.append(UInt64(UInt32(truncatingIfNeeded: o)) << 32 | UInt64(UInt32(truncatingIfNeeded: m)))
+            }
+            var b = m + 1
+            let right = proxies[m].maxX
+            while b < n && proxies[b].minX <= right {
+                if overlaps(m, b) {
+                    movedPairs.append(
+                        UInt64(UInt32(truncatingIfNeeded: m)) << 32 | UInt64(UInt32(truncatingIfNeeded: b)))
+                }
+                b += 1
+            }
+        }
+        // Insertion sort: the list is short and mostly in order.
+        movedPairs.withUnsafeMutableBufferPointer { list in
+            for i in 1..<max(1, list.count) {
+                let key = list[i]
+                var j = i - 1
+                while j >= 0 && list[j] > key {
+                    list[j + 1] = list[j]
+                    j -= 1
+                }
+                list[j + 1] = key
+            }
+        }
+        for pair in movedPairs {
+            let boxA = proxies[Int(pair >> 32)]
+            let boxB = proxies[Int(pair & 0xFFFF_FFFF)]
+            if !boxA.isAwake && !boxB.isAwake { continue }
+            if !shouldCollide(bodies[Int(boxA.body)], bodies[Int(boxB.body)]) { continue }
+            candidatePairs.append(PairTable.key(boxA.body, boxB.body))
+        }
     }
 
     /// What ``findPairs()`` did.
@@ -213,23 +283,29 @@ extension PhysicsWorld {
     private func updateContacts(dt: Double) {
         // Bounds from the velocities the step starts with (forces, impulses and velocities set since the last
         // step included), so the broad phase sees how far each body can go in this step.
-        for i in 1..<bodies.count where bodies[i].isAwake { updateBounds(i, timeStep: dt) }
+        bodies.withUnsafeMutableBufferPointer { bodyBuffer in
+            states.withUnsafeBufferPointer { stateBuffer in
+                guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else { return }
+                for i in 1..<bodyBuffer.count where bodies[i].isAwake {
+                    updateBounds(bodies + i, states[i], timeStep: dt)
+                }
+            }
+        }
         let sweep = findPairs()
         // Drop pairs whose boxes stopped overlapping (pairs of two sleeping bodies are kept as they are): after a
         // full sweep those it did not see, after a partial one those with a moved box that no longer overlaps.
         var c = 0
         while sweep != .none && c < contacts.count {
-            let contact = contacts[c]
-            let a = bodies[Int(contact.bodyA)]
-            let b = bodies[Int(contact.bodyB)]
-            let awake = a.isAwake || b.isAwake
+            let ia = Int(contacts[c].bodyA)
+            let ib = Int(contacts[c].bodyB)
+            let awake = bodies[ia].isAwake || bodies[ib].isAwake
             let stale: Bool
             if sweep == .full {
-                stale = contact.lastSeen != stepIndex
+                stale = contacts[c].lastSeen != stepIndex
             } else {
                 stale =
-                    (a.proxyMovedStep == stepIndex || b.proxyMovedStep == stepIndex)
-                    && !a.fatBounds.overlaps(b.fatBounds)
+                    (bodies[ia].proxyMovedStep == stepIndex || bodies[ib].proxyMovedStep == stepIndex)
+                    && !bodies[ia].fatBounds.overlaps(bodies[ib].fatBounds)
             }
             if awake && stale {
                 destroyContact(c)
@@ -315,8 +391,9 @@ extension PhysicsWorld {
         let staticSoftness = Softness(
             hertz: settings.staticContactHertzScale * contactHertz, zeta: settings.contactDampingRatio, h: h)
         let jointSoftness = Softness(hertz: settings.jointHertz, zeta: settings.jointDampingRatio, h: h)
-        selectedConstraints.removeAll(keepingCapacity: true)
-        staticConstraints.removeAll(keepingCapacity: true)
+        selectedContacts.removeAll()
+        staticContacts.removeAll()
+        sleepLinks.removeAll()
         var hasRestitution = false
         // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
         // solved last in each pass, a wall sees the push of everything above it and keeps overlap small.
@@ -332,49 +409,49 @@ extension PhysicsWorld {
                         let b = bodies + Int(contact.pointee.bodyB)
                         guard a.pointee.isAwake || b.pointee.isAwake else { continue }
                         let bothDynamic = a.pointee.isDynamic && b.pointee.isDynamic
+                        if bothDynamic && a.pointee.isAwake && b.pointee.isAwake {
+                            sleepLinks.append(SIMD2(contact.pointee.bodyA, contact.pointee.bodyB))
+                        }
                         // Two moving bodies whose every point stays more than the slop apart, even closing at
                         // their fastest for the whole step, need no constraint this step (co-moving neighbours
                         // in a falling pile). Contacts with static bodies are always solved: walls never leak.
                         if bothDynamic {
-                            let manifold = contact.pointee.manifold
-                            let sa = states[Int(contact.pointee.bodyA)]
-                            let sb = states[Int(contact.pointee.bodyB)]
+                            let sa = states + Int(contact.pointee.bodyA)
+                            let sb = states + Int(contact.pointee.bodyB)
                             let closing =
-                                dot(manifold.normal, sb.velocity - sa.velocity)
-                                - abs(sa.angularVelocity) * a.pointee.maximumExtent
-                                - abs(sb.angularVelocity) * b.pointee.maximumExtent
-                            var nearest = manifold.point0.separation
-                            if manifold.pointCount > 1 { nearest = min(nearest, manifold.point1.separation) }
+                                dot(contact.pointee.manifold.normal, sb.pointee.velocity - sa.pointee.velocity)
+                                - abs(sa.pointee.angularVelocity) * a.pointee.maximumExtent
+                                - abs(sb.pointee.angularVelocity) * b.pointee.maximumExtent
+                            var nearest = contact.pointee.manifold.point0.separation
+                            if contact.pointee.manifold.pointCount > 1 {
+                                nearest = min(nearest, contact.pointee.manifold.point1.separation)
+                            }
                             if nearest + dt * min(0, closing) > settings.linearSlop { continue }
                         }
-                        let constraint = ContactConstraint(
-                            bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB, contact: Int32(c),
-                            normal: .zero, friction: contact.pointee.friction,
-                            restitution: contact.pointee.restitution,
-                            softness: bothDynamic ? softness : staticSoftness, pointCount: 0)
-                        if constraint.restitution > 0 { hasRestitution = true }
+                        if contact.pointee.restitution > 0 { hasRestitution = true }
+                        let selected = SelectedContact(
+                            contact: Int32(c), bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB)
                         if bothDynamic {
-                            selectedConstraints.append(constraint)
+                            selectedContacts.append(selected)
                         } else {
-                            staticConstraints.append(constraint)
+                            staticContacts.append(selected)
                         }
                     }
                 }
             }
         }
-        let dynamicCount = selectedConstraints.count
-        selectedConstraints.append(contentsOf: staticConstraints)
-        // Colour the constraints and lay them out colour by colour.
-        selectedConstraints.withUnsafeBufferPointer { selected in
-            bodies.withUnsafeBufferPointer { bodyBuffer in
-                coloring.build(
-                    count: selected.count, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
-                    bodyA: { selected[$0].bodyA }, bodyB: { selected[$0].bodyB },
-                    isDynamic: { bodyBuffer[Int($0)].isDynamic })
-            }
+        let dynamicCount = selectedContacts.count
+        for k in 0..<staticContacts.count { selectedContacts.append(staticContacts.buffer[k]) }
+        // Colour the constraints; the prepare stage makes them in colour order.
+        let selected = UnsafeBufferPointer(selectedContacts.buffer)
+        bodies.withUnsafeBufferPointer { bodyBuffer in
+            coloring.build(
+                count: selected.count, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
+                bodyA: { selected[$0].bodyA }, bodyB: { selected[$0].bodyB },
+                isDynamic: { bodyBuffer[Int($0)].isDynamic })
         }
-        constraints.removeAll(keepingCapacity: true)
-        for k in coloring.order { constraints.append(selectedConstraints[Int(k)]) }
+        constraints.resize(selected.count)
+        layOutBundles()
         activeJoints.removeAll(keepingCapacity: true)
         for j in 0..<joints.count where joints[j].isAlive {
             if bodies[Int(joints[j].bodyA)].isAwake || bodies[Int(joints[j].bodyB)].isAwake { activeJoints.append(j) }
@@ -388,7 +465,7 @@ extension PhysicsWorld {
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
             states.withUnsafeMutableBufferPointer { stateBuffer in
                 contacts.withUnsafeMutableBufferPointer { contactBuffer in
-                    constraints.withUnsafeMutableBufferPointer { constraintBuffer in
+                    coloring.order.withUnsafeBufferPointer { order in
                         integration.withUnsafeBufferPointer { inputs in
                             joints.withUnsafeMutableBufferPointer { jointBuffer in
                                 activeJoints.withUnsafeBufferPointer { active in
@@ -398,7 +475,13 @@ extension PhysicsWorld {
                                         else { return }
                                         let stages = SolverStages(
                                             states: states, bodies: bodies, contacts: contactBuffer,
-                                            constraints: constraintBuffer, colours: colours, inputs: inputs,
+                                            constraints: constraints.buffer, selected: selected,
+                                            order: order, dynamicCount: dynamicCount, softness: softness,
+                                            staticSoftness: staticSoftness, colours: colours,
+                                            bundles: bundles.buffer,
+                                            bundleStarts: UnsafeBufferPointer(bundleStarts.buffer),
+                                            bundleFirsts: UnsafeBufferPointer(bundleFirsts.buffer),
+                                            bundleLanes: UnsafeBufferPointer(bundleLanes.buffer), inputs: inputs,
                                             joints: jointBuffer, activeJoints: active, substeps: substeps, h: h,
                                             inverseH: inverseH, jointSoftness: jointSoftness,
                                             maximumSpeed: maxSpeed, maximumRotation: maxRotation,
@@ -428,43 +511,80 @@ extension PhysicsWorld {
         finalizeBodies(dt: dt)
     }
 
+    /// Cuts each independent colour into bundles of four constraints (the last one of a colour may hold fewer).
+    private func layOutBundles() {
+        let colours = coloring.colours
+        bundleStarts.resize(colours.count)
+        var total = 0
+        for (k, colour) in colours.enumerated() {
+            if colour.isIndependent {
+                bundleStarts.buffer[k] = total
+                total += (colour.end - colour.start + 3) / 4
+            } else {
+                bundleStarts.buffer[k] = -1
+            }
+        }
+        bundles.resize(total)
+        bundleFirsts.resize(total)
+        bundleLanes.resize(total)
+        let firsts = bundleFirsts.buffer
+        let lanes = bundleLanes.buffer
+        var b = 0
+        for colour in colours where colour.isIndependent {
+            var first = colour.start
+            while first < colour.end {
+                firsts[b] = first
+                lanes[b] = min(4, colour.end - first)
+                first += 4
+                b += 1
+            }
+        }
+    }
+
     private func finalizeBodies(dt: Double) {
         let threshold = settings.sleepThreshold
         let allowsSleeping = settings.allowsSleeping
         fastBodies.removeAll(keepingCapacity: true)
-        for index in awake {
-            let i = Int(index)
-            let state = states[i]
-            var body = bodies[i]
-            let start = (center: body.center, rotation: body.rotation, angle: body.angle)
-            body.center = body.center + state.deltaPosition
-            var turn = 0.0
-            if state.deltaRotation.s != 0 {
-                body.rotation = (state.deltaRotation * body.rotation).normalized
-                turn = atan2Approx(state.deltaRotation.s, state.deltaRotation.c)
-                body.angle += turn
+        bodies.withUnsafeMutableBufferPointer { bodyBuffer in
+            states.withUnsafeMutableBufferPointer { stateBuffer in
+                guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else { return }
+                // In place: a body record is large, and copying it out and back costs more than the update.
+                for index in awake {
+                    let i = Int(index)
+                    let state = states[i]
+                    let body = bodies + i
+                    let startCenter = body.pointee.center
+                    let startAngle = body.pointee.angle
+                    body.pointee.center = startCenter + state.deltaPosition
+                    var turn = 0.0
+                    if state.deltaRotation.s != 0 {
+                        body.pointee.rotation = (state.deltaRotation * body.pointee.rotation).normalized
+                        turn = atan2Approx(state.deltaRotation.s, state.deltaRotation.c)
+                        body.pointee.angle += turn
+                    }
+                    let extent = body.pointee.maximumExtent
+                    // Fast enough to pass through a thin wall in one step (Box2D's test): check it continuously
+                    // below.
+                    if state.deltaPosition.length + abs(turn) * extent > 0.5 * body.pointee.minimumExtent {
+                        fastBodies.append(
+                            FastBody(
+                                body: index, startCenter: startCenter, startAngle: startAngle,
+                                deltaPosition: state.deltaPosition, deltaAngle: turn))
+                    }
+                    let maxVelocity = state.velocity.length + extent * abs(state.angularVelocity)
+                    let maxDelta = state.deltaPosition.length + extent * abs(state.deltaRotation.s)
+                    let sleepVelocity = max(maxVelocity, 0.5 * maxDelta / dt)
+                    if !allowsSleeping || sleepVelocity > threshold {
+                        body.pointee.sleepTime = 0
+                    } else {
+                        body.pointee.sleepTime += dt
+                    }
+                    body.pointee.force = .zero
+                    body.pointee.torque = 0
+                    states[i].deltaPosition = .zero
+                    states[i].deltaRotation = .identity
+                }
             }
-            let extent = body.maximumExtent
-            // Fast enough to pass through a thin wall in one step (Box2D's test): check it continuously below.
-            if state.deltaPosition.length + abs(turn) * extent > 0.5 * body.minimumExtent {
-                fastBodies.append(
-                    FastBody(
-                        body: index, startCenter: start.center, startAngle: start.angle,
-                        deltaPosition: state.deltaPosition, deltaAngle: turn))
-            }
-            let maxVelocity = state.velocity.length + extent * abs(state.angularVelocity)
-            let maxDelta = state.deltaPosition.length + extent * abs(state.deltaRotation.s)
-            let sleepVelocity = max(maxVelocity, 0.5 * maxDelta / dt)
-            if !allowsSleeping || sleepVelocity > threshold {
-                body.sleepTime = 0
-            } else {
-                body.sleepTime += dt
-            }
-            body.force = .zero
-            body.torque = 0
-            bodies[i] = body
-            states[i].deltaPosition = .zero
-            states[i].deltaRotation = .identity
         }
         if !fastBodies.isEmpty { solveContinuous() }
     }
@@ -637,12 +757,12 @@ extension PhysicsWorld {
             islandSleep[Int(i)] = .greatestFiniteMagnitude
         }
         @inline(__always) func linkable(_ i: Int32) -> Bool {
-            let body = bodies[Int(i)]
-            return body.isDynamic && body.isAwake
+            bodies[Int(i)].isDynamic && bodies[Int(i)].isAwake
         }
-        for contact in contacts where contact.isTouching && linkable(contact.bodyA) && linkable(contact.bodyB) {
-            union(contact.bodyA, contact.bodyB)
-        }
+        // The touching contacts between awake dynamic bodies, as the solver found them this step (the islands do
+        // not depend on the order of the unions: each root is its island's lowest body index).
+        let links = sleepLinks.buffer
+        for k in 0..<links.count { union(links[k].x, links[k].y) }
         for joint in joints where joint.isAlive && linkable(joint.bodyA) && linkable(joint.bodyB) {
             union(joint.bodyA, joint.bodyB)
         }

@@ -48,12 +48,20 @@ public final class PhysicsWorld {
     private var freeBodies: [Int32] = []
     @exclusivity(unchecked) var contacts: [Contact] = []
     @exclusivity(unchecked) var pairs = PairTable()
-    @exclusivity(unchecked) var constraints: [ContactConstraint] = []
-    /// Scratch: the step's constraints in contact order, before ``coloring`` lays them out colour by colour.
-    @exclusivity(unchecked) var selectedConstraints: [ContactConstraint] = []
-    /// Scratch: the step's constraints with a static body, appended to ``selectedConstraints`` after the others.
-    @exclusivity(unchecked) var staticConstraints: [ContactConstraint] = []
+    /// Scratch: the step's contact constraints, colour by colour (made by the solver's prepare stage).
+    let constraints = ScratchBuffer<ContactConstraint>()
+    /// Scratch: the step's solved contacts in contact order, before ``coloring`` lays them out colour by colour:
+    /// those between two dynamic bodies, then (from ``staticContacts``) those with a static body.
+    let selectedContacts = ScratchBuffer<SelectedContact>()
+    /// Scratch: the step's solved contacts with a static body.
+    let staticContacts = ScratchBuffer<SelectedContact>()
     @exclusivity(unchecked) var coloring = ConstraintColoring()
+    /// Scratch: the independent colours' constraints in bundles of four, and per colour its first bundle (−1 for
+    /// an overflow), per bundle its first constraint and its number of constraints.
+    let bundles = ScratchBuffer<ConstraintBundle>()
+    let bundleStarts = ScratchBuffer<Int>()
+    let bundleFirsts = ScratchBuffer<Int>()
+    let bundleLanes = ScratchBuffer<Int>()
     /// The worker threads, made when ``PhysicsSettings/threadCount`` first asks for more than one.
     private var pool: SolverPool?
     /// Scratch: the solver's program of stages for this step.
@@ -69,6 +77,8 @@ public final class PhysicsWorld {
     var broadPhaseNeedsSweep = true
     @exclusivity(unchecked) var candidatePairs: [UInt64] = []
     @exclusivity(unchecked) var sweepScratch: [Int32] = []
+    /// Scratch: the pairs of moved boxes, as places in the sorted proxies (first << 32 | second).
+    @exclusivity(unchecked) var movedPairs: [UInt64] = []
     var fastBodies: [FastBody] = []
     /// Per body: its index in `fastBodies`, or −1.
     var fastSlot: [Int32] = []
@@ -78,6 +88,9 @@ public final class PhysicsWorld {
     var activeJoints: [Int] = []
     @exclusivity(unchecked) var islandParent: [Int32] = []
     @exclusivity(unchecked) var islandSleep: [Double] = []
+    /// Scratch: the bodies of this step's touching contacts between two awake dynamic bodies (the sleep islands'
+    /// links), collected by the solver's selection of contacts.
+    let sleepLinks = ScratchBuffer<SIMD2<Int32>>()
     let scratch = CollisionScratch()
     var stepIndex: UInt32 = 0
     /// Contacts that began or ended touching during the last step, in a fixed order.
@@ -94,11 +107,11 @@ public final class PhysicsWorld {
         // Body 0 is the ground: a static body with no shape that joints to the world attach to.
         bodies.append(
             Body(
-                center: .zero, rotation: .identity, angle: 0, localCentroid: .zero, kind: .static, mass: 0,
-                inverseMass: 0, inertia: 0, inverseInertia: 0, gravityScale: 0, linearDamping: 0, angularDamping: 0,
-                friction: 0, restitution: 0, allowsRotation: false, shapeKind: .circle, vertexStart: 0, vertexCount: 0,
-                radius: 0, maximumExtent: 0, minimumExtent: 0, area: 0, isAwake: false, isBoundary: false,
-                collisionGroups: 0, boundaryGroups: 0, userData: -1, generation: 0))
+                center: .zero, rotation: .identity, kind: .static, isAwake: false, shapeKind: .circle,
+                isBoundary: false, vertexStart: 0, vertexCount: 0, radius: 0, maximumExtent: 0, angle: 0,
+                localCentroid: .zero, mass: 0, inverseMass: 0, inertia: 0, inverseInertia: 0, gravityScale: 0,
+                linearDamping: 0, angularDamping: 0, friction: 0, restitution: 0, allowsRotation: false,
+                minimumExtent: 0, area: 0, collisionGroups: 0, boundaryGroups: 0, userData: -1, generation: 0))
         states.append(BodyState())
     }
 
@@ -125,6 +138,8 @@ public final class PhysicsWorld {
     var parallelThreshold = 256
     /// When true every sweep of the broad phase reports every pair (tests compare it with the partial sweeps).
     var sweepsFully = false
+    /// How many partial sweeps were done from the moved boxes alone (for tests).
+    var movedPairQueries = 0
 
     // MARK: Bodies
 
@@ -149,15 +164,15 @@ public final class PhysicsWorld {
         while normals.count < vertices.count { normals.append(.zero) }
         var body = Body(
             center: definition.position + rotation.rotate(geometry.centroid), rotation: rotation,
-            angle: definition.angle, localCentroid: geometry.centroid, kind: definition.kind, mass: mass,
-            inverseMass: mass > 0 ? 1 / mass : 0, inertia: inertia,
+            kind: definition.kind, isAwake: isDynamic, shapeKind: geometry.kind, isBoundary: definition.isBoundary,
+            vertexStart: start, vertexCount: Int32(geometry.vertices.count), radius: geometry.radius,
+            maximumExtent: geometry.maximumExtent, angle: definition.angle, localCentroid: geometry.centroid,
+            mass: mass, inverseMass: mass > 0 ? 1 / mass : 0, inertia: inertia,
             inverseInertia: inertia > 0 && definition.allowsRotation ? 1 / inertia : 0,
             gravityScale: definition.gravityScale, linearDamping: definition.resistance,
             angularDamping: definition.angularResistance, friction: definition.friction,
-            restitution: definition.elasticity, allowsRotation: definition.allowsRotation, shapeKind: geometry.kind,
-            vertexStart: start, vertexCount: Int32(geometry.vertices.count), radius: geometry.radius,
-            maximumExtent: geometry.maximumExtent, minimumExtent: geometry.minimumExtent, area: geometry.area,
-            isAwake: isDynamic, isBoundary: definition.isBoundary, collisionGroups: definition.collisionGroups,
+            restitution: definition.elasticity, allowsRotation: definition.allowsRotation,
+            minimumExtent: geometry.minimumExtent, area: geometry.area, collisionGroups: definition.collisionGroups,
             boundaryGroups: definition.boundaryGroups, userData: definition.userData, generation: 0)
         var state = BodyState()
         state.inverseMass = body.inverseMass

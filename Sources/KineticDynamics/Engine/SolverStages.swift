@@ -11,8 +11,25 @@ struct SolverStages: @unchecked Sendable {
     var states: UnsafeMutablePointer<BodyState>
     var bodies: UnsafeMutablePointer<Body>
     var contacts: UnsafeMutableBufferPointer<Contact>
+    /// The step's constraints, colour by colour, made by the prepare stage from ``selected`` in ``order``.
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
+    /// The solved contacts: those between dynamic bodies (the first ``dynamicCount``), then those with a static
+    /// body.
+    var selected: UnsafeBufferPointer<SelectedContact>
+    /// For each constraint, its contact's place in ``selected`` (the colouring's order).
+    var order: UnsafeBufferPointer<Int32>
+    var dynamicCount: Int
+    /// The softness of contacts between dynamic bodies, and of those with a static body.
+    var softness: Softness
+    var staticSoftness: Softness
     var colours: UnsafeBufferPointer<ConstraintColoring.Colour>
+    /// The independent colours' constraints in bundles of four (``ConstraintBundle``), colour by colour.
+    var bundles: UnsafeMutableBufferPointer<ConstraintBundle>
+    /// Per colour, the index of its first bundle (−1 for an overflow, which is solved one constraint at a time).
+    var bundleStarts: UnsafeBufferPointer<Int>
+    /// Per bundle, the index of its first constraint and how many follow (1…4, within the colour).
+    var bundleFirsts: UnsafeBufferPointer<Int>
+    var bundleLanes: UnsafeBufferPointer<Int>
     var inputs: UnsafeBufferPointer<IntegrationInput>
     var joints: UnsafeMutableBufferPointer<Joint>
     var activeJoints: UnsafeBufferPointer<Int>
@@ -29,8 +46,8 @@ struct SolverStages: @unchecked Sendable {
 
     /// What one stage of the program does.
     enum Kind: Sendable {
-        case prepare, prepareJoints, integrateVelocities, warmStartJoints, warmStart, solveJoints, solve
-        case integratePositions, relaxJoints, relax, restitution, storeImpulses
+        case prepare, pack, prepareJoints, integrateVelocities, warmStartJoints, warmStart, solveJoints, solve
+        case integratePositions, relaxJoints, relax, unpack, restitution, storeImpulses, storeBundles
     }
 
     /// One stage: its kind, the colour it works on (for the colour passes), its substep, and how its items are
@@ -43,6 +60,8 @@ struct SolverStages: @unchecked Sendable {
         var items = 1
         /// Items per block.
         var blockSize = 1
+        /// The index of the first item (``Kind/storeImpulses`` of one colour).
+        var offset = 0
 
         /// How many blocks the stage has.
         var blocks: Int { items == 0 ? 0 : (items + blockSize - 1) / blockSize }
@@ -50,6 +69,8 @@ struct SolverStages: @unchecked Sendable {
 
     /// Constraints per block: a colour of a few hundred constraints gives a handful of blocks.
     static let constraintBlock = 64
+    /// Bundles per block of the packing stages (a block of ``constraintBlock`` constraints).
+    static let bundleBlock = constraintBlock / 4
     /// Bodies per block of the integration stages.
     static let bodyBlock = 256
 
@@ -67,6 +88,7 @@ struct SolverStages: @unchecked Sendable {
         }
         let hasJoints = !activeJoints.isEmpty
         stages.append(Stage(kind: .prepare, items: constraints.count, blockSize: Self.constraintBlock))
+        stages.append(Stage(kind: .pack, items: bundles.count, blockSize: Self.bundleBlock))
         if hasJoints { stages.append(Stage(kind: .prepareJoints)) }
         for substep in 0..<substeps {
             stages.append(
@@ -80,8 +102,21 @@ struct SolverStages: @unchecked Sendable {
             if hasJoints { stages.append(Stage(kind: .relaxJoints, substep: substep)) }
             colourPass(.relax, substep: substep)
         }
-        if hasRestitution { colourPass(.restitution, substep: 0) }
-        stages.append(Stage(kind: .storeImpulses, items: constraints.count, blockSize: Self.constraintBlock))
+        if hasRestitution {
+            // The restitution pass works on the constraints themselves: give them the bundles' impulses first.
+            stages.append(Stage(kind: .unpack, items: bundles.count, blockSize: Self.bundleBlock))
+            colourPass(.restitution, substep: 0)
+            stages.append(Stage(kind: .storeImpulses, items: constraints.count, blockSize: Self.constraintBlock))
+        } else {
+            // Straight from the bundles, and from the constraints of overflow colours.
+            stages.append(Stage(kind: .storeBundles, items: bundles.count, blockSize: Self.bundleBlock))
+            for colour in colours where !colour.isIndependent {
+                stages.append(
+                    Stage(
+                        kind: .storeImpulses, items: colour.end - colour.start, blockSize: Self.constraintBlock,
+                        offset: colour.start))
+            }
+        }
     }
 
     /// Runs block `block` of `stage`.
@@ -92,9 +127,22 @@ struct SolverStages: @unchecked Sendable {
         switch stage.kind {
         case .prepare:
             for k in start..<end {
-                let contact = Int(constraints[k].contact)
-                ContactSolver.prepare(&constraints[k], manifold: contacts[contact].manifold, states: states)
+                let place = Int(order[k])
+                let chosen = selected[place]
+                let c = Int(chosen.contact)
+                var constraint = ContactConstraint(
+                    bodyA: chosen.bodyA, bodyB: chosen.bodyB, contact: chosen.contact, normal: .zero,
+                    friction: contacts[c].friction, restitution: contacts[c].restitution,
+                    softness: place < dynamicCount ? softness : staticSoftness, pointCount: 0)
+                if let contactBase = contacts.baseAddress {
+                    ContactSolver.prepare(&constraint, contact: contactBase + c, states: states)
+                }
+                constraints[k] = constraint
             }
+        case .pack:
+            for k in start..<end { bundles[k] = ConstraintBundle(bundleConstraints(k), states: states) }
+        case .unpack:
+            for k in start..<end { bundles[k].unpack(into: bundleConstraints(k)) }
         case .prepareJoints:
             for j in activeJoints { JointSolver.prepare(&joints[j], bodies: bodies, states: states, h: h) }
         case .integrateVelocities:
@@ -115,15 +163,25 @@ struct SolverStages: @unchecked Sendable {
         case .warmStartJoints:
             for j in activeJoints { JointSolver.warmStart(joints[j], states: states) }
         case .warmStart:
-            ContactSolver.warmStart(colourSlice(stage, start, end), states)
+            if let wide = bundleSlice(stage, start, end) {
+                ContactSolver.warmStart(bundles: wide, states)
+            } else {
+                ContactSolver.warmStart(colourSlice(stage, start, end), states)
+            }
         case .solveJoints:
             for j in activeJoints {
                 JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: true)
             }
         case .solve:
-            ContactSolver.solve(
-                colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                useBias: true, reversed: odd)
+            if let wide = bundleSlice(stage, start, end) {
+                ContactSolver.solve(
+                    bundles: wide, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true,
+                    reversed: odd)
+            } else {
+                ContactSolver.solve(
+                    colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
+                    useBias: true, reversed: odd)
+            }
         case .integratePositions:
             // Positions as deltas from the start of the step.
             for k in start..<end {
@@ -137,14 +195,37 @@ struct SolverStages: @unchecked Sendable {
                 JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: false)
             }
         case .relax:
-            ContactSolver.solve(
-                colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                useBias: false, reversed: !odd)
+            if let wide = bundleSlice(stage, start, end) {
+                ContactSolver.solve(
+                    bundles: wide, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false,
+                    reversed: !odd)
+            } else {
+                ContactSolver.solve(
+                    colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
+                    useBias: false, reversed: !odd)
+            }
         case .restitution:
             ContactSolver.applyRestitution(colourSlice(stage, start, end), states, threshold: restitutionThreshold)
+        case .storeBundles:
+            for k in start..<end {
+                let bundle = bundles[k]
+                let first = bundleFirsts[k]
+                for lane in 0..<bundleLanes[k] {
+                    let constraint = constraints[first + lane]
+                    let c = Int(constraint.contact)
+                    contacts[c].manifold.point0.normalImpulse = bundle.point0.normalImpulse[lane]
+                    contacts[c].manifold.point0.tangentImpulse = bundle.point0.tangentImpulse[lane]
+                    contacts[c].manifold.point0.maxNormalImpulse = bundle.point0.maxNormalImpulse[lane]
+                    if constraint.pointCount > 1 {
+                        contacts[c].manifold.point1.normalImpulse = bundle.point1.normalImpulse[lane]
+                        contacts[c].manifold.point1.tangentImpulse = bundle.point1.tangentImpulse[lane]
+                        contacts[c].manifold.point1.maxNormalImpulse = bundle.point1.maxNormalImpulse[lane]
+                    }
+                }
+            }
         case .storeImpulses:
             // Impulses kept for warm starting next step (each constraint writes its own contact).
-            for k in start..<end {
+            for k in (stage.offset + start)..<(stage.offset + end) {
                 let constraint = constraints[k]
                 let c = Int(constraint.contact)
                 if constraint.pointCount > 0 {
@@ -170,5 +251,21 @@ struct SolverStages: @unchecked Sendable {
         let range =
             colour.isIndependent ? (colour.start + start)..<(colour.start + end) : colour.start..<colour.end
         return UnsafeMutableBufferPointer(rebasing: constraints[range])
+    }
+
+    /// The bundles of block `start..<end` of a colour pass (constraints of the colour, a multiple of four from
+    /// its start), or nil for an overflow colour.
+    @inline(__always) private func bundleSlice(_ stage: Stage, _ start: Int, _ end: Int)
+        -> UnsafeMutableBufferPointer<ConstraintBundle>?
+    {
+        let first = bundleStarts[stage.colour]
+        guard first >= 0 else { return nil }
+        return UnsafeMutableBufferPointer(rebasing: bundles[(first + start / 4)..<(first + (end + 3) / 4)])
+    }
+
+    /// The constraints of bundle `k`.
+    @inline(__always) private func bundleConstraints(_ k: Int) -> UnsafeMutableBufferPointer<ContactConstraint> {
+        let first = bundleFirsts[k]
+        return UnsafeMutableBufferPointer(rebasing: constraints[first..<(first + bundleLanes[k])])
     }
 }

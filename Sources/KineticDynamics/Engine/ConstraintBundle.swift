@@ -1,0 +1,226 @@
+import KineticCore
+
+/// Four contact constraints of one colour laid out side by side (struct of arrays, one SIMD lane each), so that
+/// the solver's passes work on four constraints at a time — Box2D v3's wide contact constraints, in double
+/// precision. The constraints of a colour share no dynamic body, so solving them together gives exactly the result
+/// of solving them one after the other: every lane does the scalar solver's arithmetic in the scalar solver's
+/// order (no fused multiply–add, no reassociation), and a lane whose scalar code would skip an update keeps its old
+/// value. A bundle with fewer than four constraints fills its other lanes with body 0 (the static ground), which
+/// are never written back.
+struct ConstraintBundle: Sendable {
+    typealias Lanes = SIMD4<Double>
+    typealias Mask = SIMDMask<SIMD4<Int64>>
+
+    /// One contact point of each lane (``ConstraintPoint``'s fields, lane by lane).
+    struct LanePoint: Sendable {
+        var baseSeparation = Lanes()
+        var normalImpulse = Lanes()
+        var tangentImpulse = Lanes()
+        var maxNormalImpulse = Lanes()
+        var normalMass = Lanes()
+        var tangentMass = Lanes()
+        var normalArmA = Lanes()
+        var normalArmB = Lanes()
+        var tangentArmA = Lanes()
+        var tangentArmB = Lanes()
+        var normalReachA = Lanes()
+        var normalReachB = Lanes()
+    }
+
+    var bodyA = SIMD4<Int32>()
+    var bodyB = SIMD4<Int32>()
+    var normalX = Lanes()
+    var normalY = Lanes()
+    var friction = Lanes()
+    var biasRate = Lanes()
+    var massScale = Lanes()
+    var impulseScale = Lanes()
+    /// The bodies' inverse masses and inertias (as in ``BodyState``).
+    var massA = Lanes()
+    var inertiaA = Lanes()
+    var massB = Lanes()
+    var inertiaB = Lanes()
+    /// Lanes holding a constraint.
+    var active = Mask()
+    /// Lanes whose constraint has two points.
+    var twoPoints = Mask()
+    var point0 = LanePoint()
+    var point1 = LanePoint()
+
+    /// The lanes of prepared points `p0`…`p3`.
+    @inline(__always) private static func lanes(
+        _ p0: ConstraintPoint, _ p1: ConstraintPoint, _ p2: ConstraintPoint, _ p3: ConstraintPoint
+    ) -> LanePoint {
+        LanePoint(
+            baseSeparation: Lanes(p0.baseSeparation, p1.baseSeparation, p2.baseSeparation, p3.baseSeparation),
+            normalImpulse: Lanes(p0.normalImpulse, p1.normalImpulse, p2.normalImpulse, p3.normalImpulse),
+            tangentImpulse: Lanes(p0.tangentImpulse, p1.tangentImpulse, p2.tangentImpulse, p3.tangentImpulse),
+            maxNormalImpulse: Lanes(
+                p0.maxNormalImpulse, p1.maxNormalImpulse, p2.maxNormalImpulse, p3.maxNormalImpulse),
+            normalMass: Lanes(p0.normalMass, p1.normalMass, p2.normalMass, p3.normalMass),
+            tangentMass: Lanes(p0.tangentMass, p1.tangentMass, p2.tangentMass, p3.tangentMass),
+            normalArmA: Lanes(p0.normalArmA, p1.normalArmA, p2.normalArmA, p3.normalArmA),
+            normalArmB: Lanes(p0.normalArmB, p1.normalArmB, p2.normalArmB, p3.normalArmB),
+            tangentArmA: Lanes(p0.tangentArmA, p1.tangentArmA, p2.tangentArmA, p3.tangentArmA),
+            tangentArmB: Lanes(p0.tangentArmB, p1.tangentArmB, p2.tangentArmB, p3.tangentArmB),
+            normalReachA: Lanes(p0.normalReachA, p1.normalReachA, p2.normalReachA, p3.normalReachA),
+            normalReachB: Lanes(p0.normalReachB, p1.normalReachB, p2.normalReachB, p3.normalReachB))
+    }
+
+    /// An empty lane: the static ground twice, no points.
+    private static let padding = ContactConstraint(
+        bodyA: 0, bodyB: 0, contact: 0, normal: .zero, friction: 0, restitution: 0,
+        softness: Softness(biasRate: 0, massScale: 0, impulseScale: 0), pointCount: 0)
+
+    /// The bundle of the prepared constraints `constraints` (1…4 of them), with `states` for the masses.
+    init(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, states: UnsafeMutablePointer<BodyState>) {
+        let n = constraints.count
+        let c0 = n > 0 ? constraints[0] : Self.padding
+        let c1 = n > 1 ? constraints[1] : Self.padding
+        let c2 = n > 2 ? constraints[2] : Self.padding
+        let c3 = n > 3 ? constraints[3] : Self.padding
+        bodyA = SIMD4(c0.bodyA, c1.bodyA, c2.bodyA, c3.bodyA)
+        bodyB = SIMD4(c0.bodyB, c1.bodyB, c2.bodyB, c3.bodyB)
+        normalX = Lanes(c0.normal.x, c1.normal.x, c2.normal.x, c3.normal.x)
+        normalY = Lanes(c0.normal.y, c1.normal.y, c2.normal.y, c3.normal.y)
+        friction = Lanes(c0.friction, c1.friction, c2.friction, c3.friction)
+        biasRate = Lanes(c0.softness.biasRate, c1.softness.biasRate, c2.softness.biasRate, c3.softness.biasRate)
+        massScale = Lanes(
+            c0.softness.massScale, c1.softness.massScale, c2.softness.massScale, c3.softness.massScale)
+        impulseScale = Lanes(
+            c0.softness.impulseScale, c1.softness.impulseScale, c2.softness.impulseScale,
+            c3.softness.impulseScale)
+        let a0 = states + Int(c0.bodyA)
+        let a1 = states + Int(c1.bodyA)
+        let a2 = states + Int(c2.bodyA)
+        let a3 = states + Int(c3.bodyA)
+        let b0 = states + Int(c0.bodyB)
+        let b1 = states + Int(c1.bodyB)
+        let b2 = states + Int(c2.bodyB)
+        let b3 = states + Int(c3.bodyB)
+        massA = Lanes(a0.pointee.inverseMass, a1.pointee.inverseMass, a2.pointee.inverseMass, a3.pointee.inverseMass)
+        inertiaA = Lanes(
+            a0.pointee.inverseInertia, a1.pointee.inverseInertia, a2.pointee.inverseInertia,
+            a3.pointee.inverseInertia)
+        massB = Lanes(b0.pointee.inverseMass, b1.pointee.inverseMass, b2.pointee.inverseMass, b3.pointee.inverseMass)
+        inertiaB = Lanes(
+            b0.pointee.inverseInertia, b1.pointee.inverseInertia, b2.pointee.inverseInertia,
+            b3.pointee.inverseInertia)
+        active = SIMD4<Int64>(0, 1, 2, 3) .< Int64(n)
+        twoPoints =
+            SIMD4<Int64>(
+                Int64(c0.pointCount), Int64(c1.pointCount), Int64(c2.pointCount), Int64(c3.pointCount)) .> 1
+        // A one-point constraint's second point is all zeros (as prepared); the solver masks it out anyway.
+        point0 = Self.lanes(c0.point0, c1.point0, c2.point0, c3.point0)
+        point1 = Self.lanes(c0.point1, c1.point1, c2.point1, c3.point1)
+    }
+
+    /// Writes the accumulated impulses back to the constraints the bundle was made from.
+    func unpack(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        for lane in 0..<min(constraints.count, 4) {
+            constraints[lane].point0.normalImpulse = point0.normalImpulse[lane]
+            constraints[lane].point0.tangentImpulse = point0.tangentImpulse[lane]
+            constraints[lane].point0.maxNormalImpulse = point0.maxNormalImpulse[lane]
+            if constraints[lane].pointCount > 1 {
+                constraints[lane].point1.normalImpulse = point1.normalImpulse[lane]
+                constraints[lane].point1.tangentImpulse = point1.tangentImpulse[lane]
+                constraints[lane].point1.maxNormalImpulse = point1.maxNormalImpulse[lane]
+            }
+        }
+    }
+}
+
+/// The velocities of a bundle's bodies, lane by lane, while the bundle is solved.
+struct BundleBodies {
+    typealias Lanes = ConstraintBundle.Lanes
+    typealias Mask = ConstraintBundle.Mask
+
+    var vAx: Lanes
+    var vAy: Lanes
+    var wA: Lanes
+    var vBx: Lanes
+    var vBy: Lanes
+    var wB: Lanes
+    let mA: Lanes
+    let iA: Lanes
+    let mB: Lanes
+    let iB: Lanes
+
+    @inline(__always) init(_ bundle: UnsafeMutablePointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>)
+    {
+        let a = bundle.pointee.bodyA
+        let b = bundle.pointee.bodyB
+        let a0 = states + Int(a[0])
+        let a1 = states + Int(a[1])
+        let a2 = states + Int(a[2])
+        let a3 = states + Int(a[3])
+        let b0 = states + Int(b[0])
+        let b1 = states + Int(b[1])
+        let b2 = states + Int(b[2])
+        let b3 = states + Int(b[3])
+        vAx = Lanes(a0.pointee.velocity.x, a1.pointee.velocity.x, a2.pointee.velocity.x, a3.pointee.velocity.x)
+        vAy = Lanes(a0.pointee.velocity.y, a1.pointee.velocity.y, a2.pointee.velocity.y, a3.pointee.velocity.y)
+        wA = Lanes(
+            a0.pointee.angularVelocity, a1.pointee.angularVelocity, a2.pointee.angularVelocity,
+            a3.pointee.angularVelocity)
+        vBx = Lanes(b0.pointee.velocity.x, b1.pointee.velocity.x, b2.pointee.velocity.x, b3.pointee.velocity.x)
+        vBy = Lanes(b0.pointee.velocity.y, b1.pointee.velocity.y, b2.pointee.velocity.y, b3.pointee.velocity.y)
+        wB = Lanes(
+            b0.pointee.angularVelocity, b1.pointee.angularVelocity, b2.pointee.angularVelocity,
+            b3.pointee.angularVelocity)
+        mA = bundle.pointee.massA
+        iA = bundle.pointee.inertiaA
+        mB = bundle.pointee.massB
+        iB = bundle.pointee.inertiaB
+    }
+
+    /// Writes the velocities back, lane by lane, except to static bodies (no inverse mass or inertia; the padding
+    /// lanes' ground body among them), whose velocity cannot have changed.
+    @inline(__always) func store(
+        _ bundle: UnsafeMutablePointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>
+    ) {
+        let a = bundle.pointee.bodyA
+        let b = bundle.pointee.bodyB
+        for lane in 0..<4 {
+            if mA[lane] != 0 || iA[lane] != 0 {
+                let s = states + Int(a[lane])
+                s.pointee.velocity = Point(x: vAx[lane], y: vAy[lane])
+                s.pointee.angularVelocity = wA[lane]
+            }
+            if mB[lane] != 0 || iB[lane] != 0 {
+                let s = states + Int(b[lane])
+                s.pointee.velocity = Point(x: vBx[lane], y: vBy[lane])
+                s.pointee.angularVelocity = wB[lane]
+            }
+        }
+    }
+
+    /// The relative velocity along (`dx`, `dy`) at points with lever arms `armA`, `armB`.
+    @_transparent func speed(_ dx: Lanes, _ dy: Lanes, _ armA: Lanes, _ armB: Lanes) -> Lanes {
+        ((vBx - vAx) * dx + (vBy - vAy) * dy) + wB * armB - wA * armA
+    }
+
+    /// Applies `impulse` along (`dx`, `dy`) at points with lever arms `armA`, `armB`, in the lanes of `mask`.
+    @_transparent mutating func apply(
+        _ impulse: Lanes, _ dx: Lanes, _ dy: Lanes, _ armA: Lanes, _ armB: Lanes, where mask: Mask
+    ) {
+        let sA = -mA * impulse
+        let sB = mB * impulse
+        if all(mask) {
+            // Every lane takes the update (the usual case in a loaded pile): no blending.
+            vAx = vAx + sA * dx
+            vAy = vAy + sA * dy
+            wA = wA - iA * impulse * armA
+            vBx = vBx + sB * dx
+            vBy = vBy + sB * dy
+            wB = wB + iB * impulse * armB
+            return
+        }
+        vAx.replace(with: vAx + sA * dx, where: mask)
+        vAy.replace(with: vAy + sA * dy, where: mask)
+        wA.replace(with: wA - iA * impulse * armA, where: mask)
+        vBx.replace(with: vBx + sB * dx, where: mask)
+        vBy.replace(with: vBy + sB * dy, where: mask)
+        wB.replace(with: wB + iB * impulse * armB, where: mask)
+    }
+}
