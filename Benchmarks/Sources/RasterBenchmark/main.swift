@@ -286,7 +286,7 @@ func main() throws {
             rows.append(
                 "| \(clip.name) | \(contender.name) | \(String(format: "%.3f", median(wall[index]))) | "
                     + "\(String(format: "%.3f", median(cpu[index]))) | \(ratioText) | "
-                    + "\(String(format: "%.1f", Double(bytes) / 1024)) | \(String(format: "%.2f", error)) | "
+                    + "\(String(format: "%.1f", Double(bytes) / 1024)) | \(String(format: "%.3f", error)) | "
                     + "\(decoded)/\(clip.frames.count) |")
         }
     }
