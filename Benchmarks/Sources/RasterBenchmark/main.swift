@@ -3,7 +3,7 @@
 // the source frames) as a Markdown table for Benchmarks/RESULTS.md ("GIF encoder").
 //
 // The effects' own clips too with --effects; --rounds N (default 5); --kinetic-only (for profiling); --save DIR
-// keeps the GIFs.
+// keeps the GIFs; --only NAME[,NAME…] keeps only the clips with those names ("gradient" for the Cairo clip).
 //
 // Run: cd Benchmarks && swift run -c release RasterBenchmark [width height] [--effects] [--rounds N]
 import Foundation
@@ -164,6 +164,8 @@ struct Settings {
     var kineticOnly = false
     /// A folder to copy the last GIF of each contender to, or nil.
     var save: String?
+    /// The names of the clips to run (the Cairo clip is "gradient"), or nil for all.
+    var only: Set<String>?
 }
 
 func parseSettings() -> Settings {
@@ -175,6 +177,8 @@ func parseSettings() -> Settings {
         case "--effects": settings.effects = true
         case "--kinetic-only": settings.kineticOnly = true
         case "--save": settings.save = arguments.popFirst()
+        case "--only":
+            settings.only = Set((arguments.popFirst() ?? "").split(separator: ",").map { String($0) })
         case "--rounds": settings.rounds = max(1, arguments.popFirst().flatMap { Int($0) } ?? settings.rounds)
         default: if let number = Int(argument) { numbers.append(number) }
         }
@@ -199,9 +203,12 @@ func main() throws {
     let gradient = BenchmarkClip(
         name: "gradient \(settings.width)×\(settings.height)",
         frames: try (0..<60).map { try drawFrame($0, of: 60, width: settings.width, height: settings.height) })
-    let clips = [gradient] + (settings.effects ? try effectClips() : [])
+    let clips = ([gradient] + (settings.effects ? try effectClips() : [])).filter { clip in
+        settings.only.map { $0.contains(clip.name) || (clip.name.hasPrefix("gradient") && $0.contains("gradient")) }
+            ?? true
+    }
     var rows: [String] = []
-    for (clipIndex, clip) in clips.enumerated() {
+    for clip in clips {
         let raw = folder + "/source.rgba"
         var source = Data()
         for frame in clip.frames { source.append(contentsOf: frame.bytes) }  // opaque: premultiplied = straight
@@ -232,7 +239,7 @@ func main() throws {
                 name: "Kinetic GIFEncoder, defaults (quality 98, speed 6, dithering 0.5)", runsInChild: false,
                 encode: kinetic(GIFOptions()))
         ]
-        if clipIndex == 0 && !settings.kineticOnly {
+        if clip.name.hasPrefix("gradient") && !settings.kineticOnly {
             contenders.append(
                 Contender(
                     name: "Kinetic GIFEncoder, quality 100, speed 4, dithering 1", runsInChild: false,
@@ -243,7 +250,7 @@ func main() throws {
                 Contender(
                     name: "ffmpeg palettegen + paletteuse (defaults)", runsInChild: true,
                     encode: ffmpegGraph("[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse")))
-            if clipIndex == 0 {
+            if clip.name.hasPrefix("gradient") {
                 contenders.append(
                     Contender(
                         name: "ffmpeg palettegen stats_mode=diff + paletteuse diff_mode=rectangle", runsInChild: true,
@@ -279,7 +286,7 @@ func main() throws {
             rows.append(
                 "| \(clip.name) | \(contender.name) | \(String(format: "%.3f", median(wall[index]))) | "
                     + "\(String(format: "%.3f", median(cpu[index]))) | \(ratioText) | "
-                    + "\(String(format: "%.1f", Double(bytes) / 1024)) | \(String(format: "%.2f", error)) | "
+                    + "\(String(format: "%.1f", Double(bytes) / 1024)) | \(String(format: "%.3f", error)) | "
                     + "\(decoded)/\(clip.frames.count) |")
         }
     }
