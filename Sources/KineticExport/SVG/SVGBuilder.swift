@@ -15,6 +15,8 @@ final class SVGBuilder {
     private var glyphDefinitions: [GlyphID: (id: String, origin: Point)] = [:]
     private var idCounts: [String: Int] = [:]
     private var emptyID: String?
+    /// Text layers' glyphs, by layer (see `outlines(of:)`).
+    private var laidOut: [ObjectIdentifier: GlyphOutlines] = [:]
     /// Where the coordinates of the layer being written sit in the document, while they are only translated.
     private var documentOffset: Point? = .zero
     /// The text paint written on the document (see `commonestTextPaint(in:)`).
@@ -80,6 +82,15 @@ final class SVGBuilder {
             result = String(UnicodeScalar(UInt8(97 + n % 26))) + result
             n /= 26
         } while n > 0
+        return result
+    }
+
+    /// The glyphs of `layer`, laid out once (the glyph switch, the clip check and the writing all read them).
+    func outlines(of layer: TextLayer) -> GlyphOutlines {
+        let key = ObjectIdentifier(layer)
+        if let known = laidOut[key] { return known }
+        let result = glyphs.glyphOutlines(of: layer)
+        laidOut[key] = result
         return result
     }
 
@@ -686,7 +697,7 @@ final class SVGBuilder {
     /// and `y` attributes animated where the tracks move; nil when the text is not one glyph.
     private func loneGlyph(_ layer: TextLayer, x: Track, y: Track, anchor: [Double]) -> String? {
         guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return nil }
-        let outlines = glyphs.glyphOutlines(of: layer).glyphs
+        let outlines = self.outlines(of: layer).glyphs
         guard outlines.count == 1, let glyph = outlines.first else { return nil }
         let (id, offset) = glyphUse(glyph, at: Point(x: -anchor.at(0), y: -anchor.at(1)), emSize: layer.font.size)
         var attributes = " href=\"#\(id)\""
@@ -703,7 +714,7 @@ final class SVGBuilder {
     /// The text's glyphs: each outline once in `<defs>`, placed with `<use>` in the text's colour.
     private func text(_ layer: TextLayer) -> String {
         guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 else { return "" }
-        let outlines = glyphs.glyphOutlines(of: layer)
+        let outlines = self.outlines(of: layer)
         guard !outlines.glyphs.isEmpty else { return "" }
         let fill = paint(of: layer)
         // One glyph (a digit's cell) carries its paint itself; several share a group's (none for the document's).

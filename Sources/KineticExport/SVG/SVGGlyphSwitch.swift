@@ -54,7 +54,7 @@ extension SVGBuilder {
             let anchor = timeline.track(readings.anchor).track
             guard x.isConstant, y.isConstant, anchor.isConstant, !text.string.isEmpty, text.foregroundColor.alpha > 0
             else { return nil }
-            let outlines = glyphs.glyphOutlines(of: text).glyphs
+            let outlines = self.outlines(of: text).glyphs
             guard outlines.count == 1, let glyph = outlines.first else { return nil }
             let cellPaint = self.paint(of: text)
             guard paint == nil || paint == cellPaint else { return nil }

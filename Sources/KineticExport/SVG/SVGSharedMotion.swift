@@ -141,7 +141,7 @@ extension SVGBuilder {
         // The ink along the axis, relative to the layer's position.
         var ink = layer.bounds.standardized
         if let text = layer as? TextLayer {
-            let outlines = glyphs.glyphOutlines(of: text).glyphs.compactMap { glyph in
+            let outlines = self.outlines(of: text).glyphs.compactMap { glyph in
                 glyph.outline.controlPointBounds.map { $0.offsetBy(dx: glyph.origin.x, dy: glyph.origin.y) }
             }
             guard let first = outlines.first else { return nil }
