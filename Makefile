@@ -42,11 +42,12 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks/Sources Examples
 
-# Every benchmark prints its figures; RESULTS.md records them with the command. Peers (pymunk, Box2D) are
-# installed from PyPI by the dynamics benchmark's peers/ scripts when asked.
+# Every benchmark prints its figures; RESULTS.md records them with the command. The dynamics benchmark's peers:
+# pymunk and pybox2d from PyPI (see Benchmarks/peers/README.md), Box2D v3 built by scripts/box2d3-peer.sh.
 BENCHMARKS ?= AnimationBenchmark RenderBenchmark RasterBenchmark EffectsBenchmark DynamicsBenchmark TerminalBenchmark TextLayoutBenchmark ExportBenchmark
 
 bench: setup
+	@./scripts/box2d3-peer.sh || echo "(Box2D v3 peer not built; DynamicsBenchmark runs without it)"
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && for b in $(BENCHMARKS); do \
 		if [ -d Sources/$$b ]; then echo "== $$b"; $$($(SWIFT) build -c release --show-bin-path)/$$b || exit 1; fi; \

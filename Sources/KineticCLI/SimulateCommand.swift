@@ -47,8 +47,9 @@ enum SimulateCommand {
     /// its own, small enough that memory stays flat.
     static let writeChunk = 64 << 10
 
-    /// Simulates `scene` and writes the JSON frame by frame as it is computed (nothing but the current frame and
-    /// up to ``writeChunk`` bytes of text are held), in exactly the bytes of ``SceneSimulation/run(sceneJSON:seconds:rate:)``.
+    /// Simulates `scene` and writes the JSON frame by frame as it is computed, formatting on a thread of its own
+    /// (``TrajectoryOutputThread``: nothing but a few frames and up to ``writeChunk`` bytes of text are held), in
+    /// exactly the bytes of ``SceneSimulation/run(sceneJSON:seconds:rate:)``.
     static func write(
         scene: DynamicsScene, name: String, seconds: Double, rate: Double, threads: Int = 1,
         to streams: StandardStreams
@@ -59,15 +60,13 @@ enum SimulateCommand {
         let frames = try simulating { () throws(SceneError) in
             try SceneSimulation.Frames(scene: scene, seconds: seconds, rate: rate, threads: threads)
         }
-        var text = SceneSimulation.TrajectoryJSON.opening(rate: rate)
-        while let frame = try simulating({ () throws(SceneError) in try frames.next() }) {
-            SceneSimulation.TrajectoryJSON.append(frame, index: frames.nextIndex - 1, to: &text)
-            if text.utf8.count >= writeChunk {
-                try streams.out(text)
-                text = ""
-            }
+        let output = TrajectoryOutputThread(rate: rate, chunk: writeChunk, streams: streams)
+        do throws(CLIError) {
+            while let frame = try simulating({ () throws(SceneError) in try frames.next() }) { try output.send(frame) }
+        } catch {
+            output.abandon()
+            throw error
         }
-        text += SceneSimulation.TrajectoryJSON.closing(restedAt: frames.restedAt)
-        try streams.out(text)
+        try output.finish(restedAt: frames.restedAt)
     }
 }

@@ -162,6 +162,26 @@ final class SimulateCommandTests: XCTestCase {
         XCTAssertEqual(Data(writes.joined().utf8), expected)
     }
 
+    func testAFailedWriteStopsTheRunAtOnce() throws {
+        // The formatting thread's first failed write ends the run with status 74 and one line, long before the
+        // 200 simulated seconds are computed; later frames are not formatted or written.
+        let attempts = Capture()
+        let err = Capture()
+        let streams = StandardStreams(
+            out: { text throws(CLIError) in
+                attempts.append(text)
+                throw .ioError("cannot write to standard output: the test's reader went away")
+            }, err: { err.append($0) })
+        let scene = Self.goldenFolder.appendingPathComponent("grid.scene.json").path
+        let start = Date()
+        let status = KineticCommandLine.run(["simulate", scene, "--seconds", "200", "--rate", "60"], streams: streams)
+        XCTAssertEqual(status, 74)
+        XCTAssertEqual(attempts.all.count, 1, "nothing written after the failure")
+        XCTAssertEqual(err.all.joined().filter { $0 == "\n" }.count, 1, err.all.joined())
+        XCTAssertTrue(err.all.joined().contains("the test's reader went away"), err.all.joined())
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20, "stopped at the first failed write")
+    }
+
     func testOutputStartsLongBeforeTheRunEnds() throws {
         // 50 items falling for ever (no walls, never at rest): 151 frames, about 1 MB, and every frame costs the
         // same. Streamed, the first 64 KiB leave after about 11 frames; held to the end, they would leave last.

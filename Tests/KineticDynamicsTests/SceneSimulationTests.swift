@@ -201,4 +201,36 @@ final class SceneSimulationTests: XCTestCase {
         XCTAssertEqual(pieces[2].prefix(3), ",\n{")
         XCTAssertEqual(pieces.last, "\n], \"restedAt\": null}\n", "still falling after 1 s")
     }
+
+    func testTheWriterWritesNumbersAndIdsAsTheTextForm() {
+        typealias State = SceneSimulation.ItemState
+        let first = SceneSimulation.Frame(
+            t: 0,
+            items: [
+                State(id: "a\"b", x: -3, y: -0.0, angle: 1e15, vx: 123_456_789_012_345, vy: -0.25, w: .nan),
+                State(id: "c", x: 0.1, y: 1e-300, angle: -1e300, vx: .infinity, vy: 7, w: 2.5),
+            ])
+        // The second frame renames item 1 in place: its cached prefix must not be reused.
+        var second = first
+        second.t = 1.0 / 60
+        second.items[1].id = "d"
+        var writer = SceneSimulation.TrajectoryJSON.Writer()
+        writer.appendOpening(rate: 60)
+        writer.append(first, index: 0)
+        writer.append(second, index: 1)
+        writer.appendClosing(restedAt: 0.5)
+        let item0 =
+            #"{"id": "a\"b", "x": -3, "y": 0, "angle": 1000000000000000.0, "vx": 123456789012345, "vy": -0.25, "#
+            + #""w": nan}"#
+        XCTAssertEqual(
+            writer.takeText(),
+            #"{"rate": 60, "frames": ["# + "\n"
+                + #"{"t": 0, "items": ["# + item0
+                + #", {"id": "c", "x": 0.1, "y": 1e-300, "angle": -1e+300, "vx": inf, "vy": 7, "w": 2.5}]},"# + "\n"
+                + #"{"t": 0.016666666666666666, "items": ["# + item0
+                + #", {"id": "d", "x": 0.1, "y": 1e-300, "angle": -1e+300, "vx": inf, "vy": 7, "w": 2.5}]}"# + "\n"
+                + #"], "restedAt": 0.5}"# + "\n")
+        XCTAssertEqual(writer.byteCount, 0, "taken")
+        XCTAssertEqual(SceneSimulation.TrajectoryJSON.frame(first, index: 0).utf8.count, 212)
+    }
 }

@@ -1,10 +1,12 @@
 // DynamicsBenchmark: ms per engine step on the shared reference scenes (ReferenceScenes), release build, and the
-// same scenes in pymunk (Chipmunk2D) and pybox2d (Box2D 2.3) run from Benchmarks/peers in the same run.
+// same scenes in pymunk (Chipmunk2D), pybox2d (Box2D 2.3) and Box2D v3.1.1 (C, on 1 and 2 workers) run from
+// Benchmarks/peers in the same run.
 //
+//   ../scripts/box2d3-peer.sh     # once: builds the Box2D v3 peer in Benchmarks/.build/peers
 //   swift run -c release DynamicsBenchmark [--no-peers] [--repeat N] [--only SCENE[,SCENE…]]
 //
-// Every engine steps 1/120 s at its own defaults (ours: 4 substeps; pymunk: 10 iterations; Box2D: 8 velocity +
-// 3 position iterations). Figures: the mean ms/step over the first second (everything moving), over three seconds
+// Every engine steps 1/120 s at its own defaults (ours: 4 substeps; pymunk: 10 iterations; Box2D 2.3: 8 velocity +
+// 3 position iterations; Box2D v3: 4 substeps). Box2D v3 runs only the two 1,000-box piles. Figures: the mean ms/step over the first second (everything moving), over three seconds
 // and over five (settling; engines that sleep get faster), and over seconds 1–5 (the contact-heavy part of the
 // issue-13 pile, `columns1000`: 1,000 boxes in 25 columns falling into 600 × 1,200 pt). Time is the thread's CPU time, so that time slices
 // lost to other processes on a shared machine do not count; the engines run in turns, N rounds, best of N each.
@@ -98,17 +100,35 @@ func measure(_ scene: Scene) throws -> Figures {
         laterSeconds: (fiveSeconds - oneSecond) / 480, awakeAtEnd: world.awakeBodyCount)
 }
 
-/// Runs a peer script once and returns its figures per scene, or nil (with a note) if it cannot run.
-func runPeer(_ script: String) -> (engine: String, figures: [String: Figures])? {
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("peers")
+/// The Benchmarks folder.
+let benchmarksDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// A peer engine's program: a script of `peers/` run by python3, or the Box2D v3 program built by
+/// `scripts/box2d3-peer.sh`, with its arguments.
+struct Peer {
+    let label: String
+    let arguments: [String]
+
+    static func script(_ name: String) -> Peer {
+        Peer(label: name, arguments: ["python3", benchmarksDirectory.appendingPathComponent("peers/\(name)").path])
+    }
+
+    static func box2d3(workers: Int) -> Peer {
+        let program = benchmarksDirectory.appendingPathComponent(".build/peers/box2d3_scenes").path
+        return Peer(label: "box2d3_scenes --workers \(workers)", arguments: [program, "--workers", "\(workers)"])
+    }
+}
+
+/// Runs a peer once and returns its figures per scene, or nil (with a note) if it cannot run.
+func runPeer(_ peer: Peer) -> (engine: String, figures: [String: Figures])? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", directory.appendingPathComponent(script).path, "--repeat", "1"]
+    process.arguments = peer.arguments + ["--repeat", "1"]
     let pipe = Pipe()
     process.standardOutput = pipe
     do { try process.run() } catch {
-        print("  (\(script) did not start: \(error))")
+        print("  (\(peer.label) did not start: \(error))")
         return nil
     }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
@@ -118,8 +138,7 @@ func runPeer(_ script: String) -> (engine: String, figures: [String: Figures])? 
         let engine = json["engine"] as? String, let sceneFigures = json["scenes"] as? [String: [String: Double]]
     else {
         print(
-            "  (\(script) failed with status \(process.terminationStatus); is its package installed? see peers/README.md)"
-        )
+            "  (\(peer.label) failed with status \(process.terminationStatus); is it installed? see peers/README.md)")
         return nil
     }
     var figures: [String: Figures] = [:]
@@ -149,18 +168,19 @@ print(
     "DynamicsBenchmark: CPU ms per 1/120 s step, best of \(repeats) rounds: mean over the first 1 s / 3 s / 5 s, "
         + "and over seconds 1–5")
 var results: [(engine: String, figures: [String: Figures])] = [("KineticDynamics", [:])]
-let peerScripts = withPeers ? ["pymunk_scenes.py", "box2d_scenes.py"] : []
-var peerNames: [String: String] = [:]
+let peers =
+    withPeers
+    ? [.script("pymunk_scenes.py"), .script("box2d_scenes.py"), .box2d3(workers: 1), .box2d3(workers: 2)] : [Peer]()
 for _ in 0..<repeats {
     for scene in selected {
         results[0].figures[scene.name] = (results[0].figures[scene.name] ?? .unmeasured).best(try measure(scene))
     }
-    for (k, script) in peerScripts.enumerated() {
-        guard let (engine, figures) = runPeer(script) else { continue }
-        peerNames[script] = engine
-        if results.count <= k + 1 { results.append((engine, [:])) }
+    for peer in peers {
+        guard let (engine, figures) = runPeer(peer) else { continue }
+        let k = results.firstIndex { $0.engine == engine } ?? results.endIndex
+        if k == results.endIndex { results.append((engine, [:])) }
         for (name, f) in figures {
-            results[k + 1].figures[name] = (results[k + 1].figures[name] ?? .unmeasured).best(f)
+            results[k].figures[name] = (results[k].figures[name] ?? .unmeasured).best(f)
         }
     }
 }
@@ -168,7 +188,7 @@ for scene in selected {
     guard let ours = results[0].figures[scene.name] else { continue }
     for (k, (engine, figures)) in results.enumerated() {
         guard let f = figures[k == 0 ? scene.name : scene.peerScene ?? scene.name] else { continue }
-        var line = "  " + pad(engine, 16) + " " + pad(scene.name, 36)
+        var line = "  " + pad(engine, 24) + " " + pad(scene.name, 36)
         line += String(
             format: " %7.3f  %7.3f  %7.3f  1–5 s %7.3f ms  awake at 5 s: %4d", f.firstSecond, f.threeSeconds,
             f.fiveSeconds, f.laterSeconds, f.awakeAtEnd)

@@ -63,10 +63,11 @@ public enum SceneSimulation {
 
         /// The JSON described in ``SceneSimulation``.
         public var json: Data {
-            var text = TrajectoryJSON.opening(rate: rate)
-            for (k, frame) in frames.enumerated() { TrajectoryJSON.append(frame, index: k, to: &text) }
-            text += TrajectoryJSON.closing(restedAt: restedAt)
-            return Data(text.utf8)
+            var writer = TrajectoryJSON.Writer()
+            writer.appendOpening(rate: rate)
+            for (k, frame) in frames.enumerated() { writer.append(frame, index: k) }
+            writer.appendClosing(restedAt: restedAt)
+            return Data(writer.takeText().utf8)
         }
     }
 
@@ -122,10 +123,11 @@ public enum SceneSimulation {
     /// (got 0)`), or `seconds` / `rate` for bad arguments. The frames are not kept: memory is the output's size.
     public static func run(sceneJSON: Data, seconds: Double, rate: Double) throws(SceneError) -> Data {
         let frames = try Frames(scene: try DynamicsScene.parse(sceneJSON), seconds: seconds, rate: rate)
-        var text = TrajectoryJSON.opening(rate: rate)
-        while let frame = try frames.next() { TrajectoryJSON.append(frame, index: frames.nextIndex - 1, to: &text) }
-        text += TrajectoryJSON.closing(restedAt: frames.restedAt)
-        return Data(text.utf8)
+        var writer = TrajectoryJSON.Writer()
+        writer.appendOpening(rate: rate)
+        while let frame = try frames.next() { writer.append(frame, index: frames.nextIndex - 1) }
+        writer.appendClosing(restedAt: frames.restedAt)
+        return Data(writer.takeText().utf8)
     }
 
     /// Simulates a parsed scene (see ``run(sceneJSON:seconds:rate:)``) and keeps every frame.

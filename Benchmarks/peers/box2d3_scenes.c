@@ -1,0 +1,326 @@
+// The KineticDynamics reference piles in Box2D v3 (C API), at Box2D's defaults (4 substeps, sleeping on, SSE2
+// build), stepped at 1/120 s. Box2D works in metres: 100 pt = 1 m, gravity 10 m/s^2 down (y down, as ours).
+// Prints one JSON object like the Python peers: {"engine", "scenes": {name: figures}}.
+//
+// With --workers N above 1, Box2D runs its tasks on N threads (the calling one and N - 1 workers of the small
+// pool below) and the figures are wall-clock time; with one worker they are the thread's CPU time.
+// With --whole, it only builds columns1000 and steps it 5 s (the whole-process comparison), printing nothing.
+//
+//   make box2d3-peer     # unpacks Box2D v3.1.1 (from the pyb2d3 wheel on PyPI) and builds this file
+//   .build/peers/box2d3_scenes [--workers N] [--repeat N] [--whole]
+#define _POSIX_C_SOURCE 200809L
+#include <box2d/box2d.h>
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_TASKS 256
+#define MAX_WORKERS 16
+
+// ---------------------------------------------------------------------------------------------------------------
+// The scenes: the same 64-bit LCG (Knuth's MMIX constants, top 53 bits) and frames as peers/scenes.py.
+
+typedef struct {
+    double x, y, w, h;
+} Frame;
+
+static double next_random(uint64_t* state) {
+    *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (double)(*state >> 11) / 9007199254740992.0;
+}
+
+// 1,000 boxes of 14-22 x 10-16 pt in 25 columns of 24 x 20 pt cells (seed 13): peers/scenes.py column_frames.
+static int column_frames(Frame* frames) {
+    uint64_t state = 13;
+    for (int k = 0; k < 1000; ++k) {
+        double w = 14.0 + 8.0 * next_random(&state);
+        double h = 10.0 + 6.0 * next_random(&state);
+        double cx = (k % 25 + 0.5) * 24.0, cy = (k / 25 + 0.5) * 20.0;
+        frames[k] = (Frame){cx - w / 2, cy - h / 2, w, h};
+    }
+    return 1000;
+}
+
+// 1,000 boxes of 10-30 pt in rows with 2 pt gaps across 1,000 pt (seed 1): peers/scenes.py pile_frames.
+static int pile_frames(Frame* frames) {
+    uint64_t state = 1;
+    double x = 2, y = 2, row_height = 0;
+    for (int k = 0; k < 1000; ++k) {
+        double w = 10.0 + 20.0 * next_random(&state);
+        double h = 10.0 + 20.0 * next_random(&state);
+        if (x + w + 2 > 1000.0) {
+            x = 2;
+            y += row_height + 2;
+            row_height = 0;
+        }
+        frames[k] = (Frame){x, y, w, h};
+        x += w + 2;
+        if (h > row_height) row_height = h;
+    }
+    return 1000;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A small task pool for Box2D's enqueueTask/finishTask: N - 1 threads take ranges from a queue; the calling thread
+// takes queued ranges too while it waits in finishTask. Box2D's solver enqueues one task per worker and expects
+// them to run at the same time (the first drives the stages, the others help), which the pool's threads do.
+
+typedef struct {
+    b2TaskCallback* callback;
+    void* context;
+    int start, end;
+    int done;  // ranges of this task not yet finished (in the first range's entry only)
+    int owner;  // index of the task's first range
+} Range;
+
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t wake, finished;
+    Range ranges[MAX_TASKS];
+    int head, tail;  // ranges [head, tail) not yet taken
+    int count;  // ranges in use
+    int workers;
+    bool stop;
+    pthread_t threads[MAX_WORKERS];
+} Pool;
+
+typedef struct {
+    Pool* pool;
+    uint32_t index;
+} WorkerArgs;
+
+static WorkerArgs worker_args[MAX_WORKERS];
+
+static void run_range(Pool* pool, int k, uint32_t worker) {
+    Range range = pool->ranges[k];
+    pthread_mutex_unlock(&pool->lock);
+    range.callback(range.start, range.end, worker, range.context);
+    pthread_mutex_lock(&pool->lock);
+    pool->ranges[range.owner].done -= 1;
+    if (pool->ranges[range.owner].done == 0) pthread_cond_broadcast(&pool->finished);
+}
+
+static void* worker_main(void* argument) {
+    WorkerArgs* args = argument;
+    Pool* pool = args->pool;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (!pool->stop && pool->head == pool->tail) pthread_cond_wait(&pool->wake, &pool->lock);
+        if (pool->stop) break;
+        run_range(pool, pool->head++, args->index);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+static void* enqueue_task(b2TaskCallback* task, int itemCount, int minRange, void* taskContext, void* userContext) {
+    Pool* pool = userContext;
+    if (pool->workers == 1) {
+        task(0, itemCount, 0, taskContext);
+        return NULL;
+    }
+    // Every task goes to the queue, even a single range: the solver's tasks must run on different threads.
+    int chunks = pool->workers;
+    if (itemCount / minRange < chunks) chunks = itemCount / minRange;
+    if (chunks < 1) chunks = 1;
+    pthread_mutex_lock(&pool->lock);
+    if (pool->tail + chunks > MAX_TASKS) {
+        if (pool->head == pool->tail && pool->count == 0) {
+            pool->head = pool->tail = 0;
+        } else {
+            pthread_mutex_unlock(&pool->lock);
+            task(0, itemCount, 0, taskContext);  // queue full: run it here
+            return NULL;
+        }
+    }
+    int first = pool->tail;
+    for (int c = 0; c < chunks; ++c) {
+        Range* range = &pool->ranges[pool->tail++];
+        range->callback = task;
+        range->context = taskContext;
+        range->start = (int)((int64_t)itemCount * c / chunks);
+        range->end = (int)((int64_t)itemCount * (c + 1) / chunks);
+        range->owner = first;
+    }
+    pool->ranges[first].done = chunks;
+    pool->count += 1;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    return &pool->ranges[first];
+}
+
+static void finish_task(void* userTask, void* userContext) {
+    if (userTask == NULL) return;
+    Pool* pool = userContext;
+    Range* task = userTask;
+    pthread_mutex_lock(&pool->lock);
+    // Help with queued ranges (of any task) until this one is done; the calling thread is worker 0.
+    while (task->done > 0) {
+        if (pool->head < pool->tail) {
+            run_range(pool, pool->head++, 0);
+        } else {
+            pthread_cond_wait(&pool->finished, &pool->lock);
+        }
+    }
+    pool->count -= 1;
+    if (pool->count == 0 && pool->head == pool->tail) pool->head = pool->tail = 0;
+    pthread_mutex_unlock(&pool->lock);
+}
+
+static void pool_start(Pool* pool, int workers) {
+    memset(pool, 0, sizeof *pool);
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->wake, NULL);
+    pthread_cond_init(&pool->finished, NULL);
+    pool->workers = workers;
+    for (int k = 1; k < workers; ++k) {
+        worker_args[k] = (WorkerArgs){pool, (uint32_t)k};
+        pthread_create(&pool->threads[k], NULL, worker_main, &worker_args[k]);
+    }
+}
+
+static void pool_stop(Pool* pool) {
+    pthread_mutex_lock(&pool->lock);
+    pool->stop = true;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    for (int k = 1; k < pool->workers; ++k) pthread_join(pool->threads[k], NULL);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+static Pool pool;
+static int worker_count = 1;
+/// Metres per point: 0.01 (100 pt = 1 m) unless --points-per-metre says otherwise; gravity is 1,000 pt/s^2.
+static float SCALE = 0.01f;
+
+static b2WorldId build(bool columns, b2BodyId* bodies, int* count) {
+    b2WorldDef def = b2DefaultWorldDef();
+    def.gravity = (b2Vec2){0.0f, 1000.0f * SCALE};
+    def.enableSleep = true;
+    def.workerCount = worker_count;
+    def.enqueueTask = enqueue_task;
+    def.finishTask = finish_task;
+    def.userTaskContext = &pool;
+    b2WorldId world = b2CreateWorld(&def);
+
+    float w = (columns ? 600.0f : 1000.0f) * SCALE, h = (columns ? 1200.0f : 800.0f) * SCALE;
+    b2BodyDef groundDef = b2DefaultBodyDef();
+    b2BodyId ground = b2CreateBody(world, &groundDef);
+    b2ShapeDef wallDef = b2DefaultShapeDef();
+    wallDef.material.friction = 0.5f;
+    b2Vec2 corners[4] = {{0, 0}, {w, 0}, {w, h}, {0, h}};
+    for (int k = 0; k < 4; ++k) {
+        b2Segment segment = {corners[k], corners[(k + 1) % 4]};
+        b2CreateSegmentShape(ground, &wallDef, &segment);
+    }
+
+    static Frame frames[1000];
+    *count = columns ? column_frames(frames) : pile_frames(frames);
+    b2ShapeDef boxDef = b2DefaultShapeDef();
+    boxDef.density = 1.0f;
+    boxDef.material.friction = 0.5f;
+    for (int k = 0; k < *count; ++k) {
+        Frame f = frames[k];
+        b2BodyDef bodyDef = b2DefaultBodyDef();
+        bodyDef.type = b2_dynamicBody;
+        bodyDef.position = (b2Vec2){(float)((f.x + f.w / 2) * SCALE), (float)((f.y + f.h / 2) * SCALE)};
+        bodies[k] = b2CreateBody(world, &bodyDef);
+        b2Polygon box = b2MakeBox((float)(f.w / 2 * SCALE), (float)(f.h / 2 * SCALE));
+        b2CreatePolygonShape(bodies[k], &boxDef, &box);
+    }
+    return world;
+}
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(worker_count > 1 ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+typedef struct {
+    double first, three, five, later;
+    int awake;
+} Figures;
+
+static Figures measure(bool columns, int repeats) {
+    static b2BodyId bodies[1000];
+    Figures best = {1e300, 1e300, 1e300, 1e300, -1};
+    for (int r = 0; r < repeats; ++r) {
+        int count;
+        b2WorldId world = build(columns, bodies, &count);
+        double start = now_ms();
+        for (int s = 0; s < 120; ++s) b2World_Step(world, 1.0f / 120.0f, 4);
+        double one = now_ms() - start;
+        for (int s = 120; s < 360; ++s) b2World_Step(world, 1.0f / 120.0f, 4);
+        double three = now_ms() - start;
+        for (int s = 360; s < 600; ++s) b2World_Step(world, 1.0f / 120.0f, 4);
+        double five = now_ms() - start;
+        if (one / 120 < best.first) best.first = one / 120;
+        if (three / 360 < best.three) best.three = three / 360;
+        if (five / 600 < best.five) best.five = five / 600;
+        if ((five - one) / 480 < best.later) best.later = (five - one) / 480;
+        best.awake = 0;
+        for (int k = 0; k < count; ++k) best.awake += b2Body_IsAwake(bodies[k]) ? 1 : 0;
+        b2DestroyWorld(world);
+    }
+    return best;
+}
+
+static void print_figures(const char* name, Figures f, bool last) {
+    printf("\"%s\": {\"ms_per_step_1s\": %.6f, \"ms_per_step_3s\": %.6f, \"ms_per_step_5s\": %.6f, "
+           "\"ms_per_step_1to5s\": %.6f, \"awake_end\": %d}%s",
+           name, f.first, f.three, f.five, f.later, f.awake, last ? "" : ", ");
+}
+
+int main(int argc, char** argv) {
+    int repeats = 1;
+    bool whole = false;
+    for (int k = 1; k < argc; ++k) {
+        if (strcmp(argv[k], "--workers") == 0 && k + 1 < argc) {
+            worker_count = atoi(argv[++k]);
+        } else if (strcmp(argv[k], "--repeat") == 0 && k + 1 < argc) {
+            repeats = atoi(argv[++k]);
+        } else if (strcmp(argv[k], "--points-per-metre") == 0 && k + 1 < argc) {
+            SCALE = 1.0f / (float)atof(argv[++k]);
+        } else if (strcmp(argv[k], "--whole") == 0) {
+            whole = true;
+        } else {
+            fprintf(stderr, "usage: box2d3_scenes [--workers N] [--repeat N] [--points-per-metre N] [--whole]\n");
+            return 64;
+        }
+    }
+    if (worker_count < 1 || worker_count > MAX_WORKERS || repeats < 1 || !(SCALE > 0.0f && SCALE < 1.0f)) {
+        fprintf(stderr, "box2d3_scenes: --workers is 1...%d, --repeat at least 1, --points-per-metre above 1\n", MAX_WORKERS);
+        return 64;
+    }
+    pool_start(&pool, worker_count);
+    if (whole) {
+        static b2BodyId bodies[1000];
+        int count;
+        b2WorldId world = build(true, bodies, &count);
+        for (int s = 0; s < 600; ++s) b2World_Step(world, 1.0f / 120.0f, 4);
+        b2DestroyWorld(world);
+        pool_stop(&pool);
+        return 0;
+    }
+    Figures columns = measure(true, repeats);
+    Figures pile = measure(false, repeats);
+    b2Version v = b2GetVersion();
+    if (worker_count > 1) {
+        printf("{\"engine\": \"Box2D %d.%d.%d, %d workers\", \"scenes\": {", v.major, v.minor, v.revision,
+               worker_count);
+    } else {
+        printf("{\"engine\": \"Box2D %d.%d.%d\", \"scenes\": {", v.major, v.minor, v.revision);
+    }
+    print_figures("columns1000", columns, false);
+    print_figures("pile1000", pile, true);
+    printf("}}\n");
+    pool_stop(&pool);
+    return 0;
+}
