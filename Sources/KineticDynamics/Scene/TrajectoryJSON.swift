@@ -42,14 +42,14 @@ extension SceneSimulation {
         /// ```
         public struct Writer: Sendable {
             /// The text written since the last ``takeText()``, UTF-8.
-            private var bytes: [UInt8] = []
+            private var bytes = ByteStream()
             /// Item k's id and the bytes `{"id": "ID", "x": ` for it.
             private var itemPrefixes: [(id: String, bytes: [UInt8])] = []
 
             public init() {}
 
             /// Bytes written since the last ``takeText()``.
-            public var byteCount: Int { bytes.count }
+            public var byteCount: Int { bytes.storage.count }
 
             /// Appends ``opening(rate:)``.
             public mutating func appendOpening(rate: Double) { bytes.append(contentsOf: opening(rate: rate).utf8) }
@@ -96,8 +96,8 @@ extension SceneSimulation {
 
             /// The text written so far, which the writer then forgets (its item prefixes stay).
             public mutating func takeText() -> String {
-                let text = String(decoding: bytes, as: UTF8.self)
-                bytes.removeAll(keepingCapacity: true)
+                let text = String(decoding: bytes.storage, as: UTF8.self)
+                bytes.storage.removeAll(keepingCapacity: true)
                 return text
             }
 
@@ -116,11 +116,27 @@ extension SceneSimulation {
                 bytes.append(contentsOf: prefix)
             }
 
+            /// UTF-8 bytes as a text stream. `Double.write(to:)` hands the digits it formats on the stack to
+            /// `_writeASCII`, the standard library's fast path for streams (half the time of `description`, which
+            /// allocates a `String` for 16 or more characters); were that hook ever gone, `write(_:)` still gets
+            /// the same text.
+            private struct ByteStream: TextOutputStream {
+                var storage: [UInt8] = []
+
+                mutating func append(_ byte: UInt8) { storage.append(byte) }
+                mutating func append(contentsOf bytes: [UInt8]) { storage.append(contentsOf: bytes) }
+                mutating func append(contentsOf text: String.UTF8View) { storage.append(contentsOf: text) }
+                mutating func write(_ string: String) { storage.append(contentsOf: string.utf8) }
+                mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { storage.append(contentsOf: buffer) }
+                var count: Int { storage.count }
+                mutating func reverseTail(from start: Int) { storage[start...].reverse() }
+            }
+
             /// ``sceneNumberText(_:)`` into the buffer: integers digit by digit, others in Swift's shortest
             /// round-trip form.
             private mutating func appendNumber(_ value: Double) {
                 guard value == value.rounded(), abs(value) < 1e15 else {
-                    bytes.append(contentsOf: value.description.utf8)
+                    value.write(to: &bytes)  // the same text as `description`, without making a String
                     return
                 }
                 var magnitude = Int64(value).magnitude
@@ -130,7 +146,7 @@ extension SceneSimulation {
                     bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
                     magnitude /= 10
                 } while magnitude > 0
-                bytes[start...].reverse()
+                bytes.reverseTail(from: start)
             }
         }
     }
