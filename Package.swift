@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(
             name: "KineticTests", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticTestSupport"]),
         .testTarget(name: "KineticTerminalTests", dependencies: ["KineticTerminal", "LiveDeploy"]),
-        .testTarget(name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI"]),
+        .testTarget(name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI", "KineticTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// Runs the built `kinetic` binary and captures what it prints.
@@ -42,9 +43,11 @@ struct KineticProcess {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes to the end before waiting, so a large output cannot fill a pipe and block the child.
+        // Read both pipes to the end, at the same time, before waiting: a child that fills one pipe while the other
+        // is being read would otherwise block for ever.
+        let errReader = PipeReader(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errReader.wait()
         process.waitUntilExit()
         let killed = process.terminationReason == .uncaughtSignal
         return Result(

@@ -1,5 +1,6 @@
 import Foundation
 import KineticDynamics
+import KineticTestSupport
 import XCTest
 
 @testable import KineticCLI
@@ -235,8 +236,9 @@ final class SimulateCommandTests: XCTestCase {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        let errReader = PipeReader(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errReader.wait()
         process.waitUntilExit()
         let killed = process.terminationReason == .uncaughtSignal
         return KineticProcess.Result(

@@ -3,6 +3,7 @@ import KineticCore
 import KineticEffects
 import KineticLayers
 import KineticRaster
+import KineticTestSupport
 import XCTest
 
 @testable import KineticExport
@@ -66,8 +67,9 @@ final class PlayerComparisonTests: XCTestCase {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let errorReader = PipeReader(errors.fileHandleForReading)
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errorText = String(decoding: errorReader.wait(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, errorText)
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any], errorText)
