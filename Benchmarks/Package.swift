@@ -9,13 +9,20 @@ let package = Package(
     dependencies: [.package(name: "Kinetic", path: "..")],
     targets: [
         .target(name: "BenchmarkSupport"),
+        .target(
+            name: "BenchmarkClips",
+            dependencies: [
+                .product(name: "KineticEffects", package: "Kinetic"),
+                .product(name: "KineticLayers", package: "Kinetic"),
+                .product(name: "KineticRaster", package: "Kinetic"),
+            ]),
         .executableTarget(
             name: "AnimationBenchmark",
             dependencies: ["BenchmarkSupport", .product(name: "Kinetic", package: "Kinetic")]),
         .executableTarget(
             name: "RasterBenchmark",
             dependencies: [
-                .product(name: "KineticEffects", package: "Kinetic"),
+                "BenchmarkClips", .product(name: "KineticEffects", package: "Kinetic"),
                 .product(name: "KineticRaster", package: "Kinetic"),
             ]),
         .executableTarget(
@@ -42,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "ExportBenchmark",
             dependencies: [
-                "BenchmarkSupport", .product(name: "KineticEffects", package: "Kinetic"),
+                "BenchmarkClips", "BenchmarkSupport", .product(name: "KineticEffects", package: "Kinetic"),
                 .product(name: "KineticExport", package: "Kinetic"),
                 .product(name: "KineticRaster", package: "Kinetic"),
             ]),

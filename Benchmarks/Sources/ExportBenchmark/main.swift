@@ -1,3 +1,4 @@
+import BenchmarkClips
 import BenchmarkSupport
 // Vector exports: how long exporting each effect to Lottie JSON and to animated SVG takes, and how large the files
 // are next to the GIF of the same clip (30 fps, scale 1, `Clip.render(to:)` with the default palette and
@@ -15,27 +16,8 @@ import KineticRaster
 
 let measurer = PangoTextMeasurer()
 let glyphs = PangoGlyphOutliner()
-let text = ShimmerText(string: "slide to unlock")
-let values: [Double] = [7, 8, 9, 10, 99, 100]
 
-func effects() throws -> [(String, Clip)] {
-    [
-        ("showcase", try Showcase().makeClip(measuring: measurer)),
-        ("shimmer", try ShimmerScene(content: .text(text), style: .default(Shimmer())).makeClip(measuring: measurer)),
-        (
-            "shimmer seed",
-            try ShimmerScene(content: .text(text), style: .seed(ShimmerSeed())).makeClip(measuring: measurer)
-        ),
-        ("elevator digits", try ElevatorNumber(values: values, interval: 0.8).makeClip(measuring: measurer)),
-        (
-            "elevator seed",
-            try ElevatorNumber(values: values, interval: 0.8, style: .seed).makeClip(measuring: measurer)
-        ),
-        ("count-up", try CountUp(from: 0, to: 10_000).makeClip(measuring: measurer)),
-        ("count-up seed", try CountUp(from: 0, to: 10_000, style: .seed).makeClip(measuring: measurer)),
-        ("collapse", try Collapse(screen: ExampleScreen().makeLayer(), spec: .seed).makeClip(measuring: measurer)),
-    ]
-}
+func effects() throws -> [(String, Clip)] { try effectClips(measuring: measurer) }
 
 /// `bytes` gzipped at level 9, in bytes (0 when gzip is missing).
 func gzipped(_ bytes: [UInt8]) -> Int {

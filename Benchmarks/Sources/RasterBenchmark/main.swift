@@ -6,6 +6,7 @@
 // keeps the GIFs; --only NAME[,NAME…] keeps only the clips with those names ("gradient" for the Cairo clip).
 //
 // Run: cd Benchmarks && swift run -c release RasterBenchmark [width height] [--effects] [--rounds N]
+import BenchmarkClips
 import Foundation
 import KineticCore
 import KineticEffects
@@ -127,25 +128,7 @@ struct BenchmarkClip {
 /// The effects' own clips as `kinetic render` draws them at 30 fps, scale 1, each on its own background (white
 /// for the showcase and the collapse, which have none), so that both encoders get the same opaque frames.
 func effectClips() throws -> [BenchmarkClip] {
-    let measurer = PangoTextMeasurer()
-    let values: [Double] = [7, 8, 9, 10, 99, 100]
-    let text = ShimmerText(string: "slide to unlock")
-    let clips: [(String, Clip)] = [
-        ("showcase", try Showcase().makeClip(measuring: measurer)),
-        ("shimmer", try ShimmerScene(content: .text(text), style: .default(Shimmer())).makeClip(measuring: measurer)),
-        (
-            "shimmer seed",
-            try ShimmerScene(content: .text(text), style: .seed(ShimmerSeed())).makeClip(measuring: measurer)
-        ),
-        ("elevator digits", try ElevatorNumber(values: values, interval: 0.8).makeClip(measuring: measurer)),
-        (
-            "elevator seed",
-            try ElevatorNumber(values: values, interval: 0.8, style: .seed).makeClip(measuring: measurer)
-        ),
-        ("count-up", try CountUp(from: 0, to: 10_000).makeClip(measuring: measurer)),
-        ("count-up seed", try CountUp(from: 0, to: 10_000, style: .seed).makeClip(measuring: measurer)),
-        ("collapse", try Collapse(screen: ExampleScreen().makeLayer(), spec: .seed).makeClip(measuring: measurer)),
-    ]
+    let clips = try BenchmarkClips.effectClips()
     return try clips.map { name, clip in
         let background = clip.background ?? .white
         let plan = try clip.plan(for: "x.gif", options: RenderOptions(background: .color(background)))
