@@ -89,7 +89,8 @@ let package = Package(
             dependencies: ["KineticExport", "KineticEffects", "KineticRaster", "KineticTestSupport"]),
         .testTarget(
             name: "KineticTests", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticTestSupport"]),
-        .testTarget(name: "KineticTerminalTests", dependencies: ["KineticTerminal", "LiveDeploy"]),
+        .testTarget(
+            name: "KineticTerminalTests", dependencies: ["KineticTerminal", "LiveDeploy", "KineticTestSupport"]),
         .testTarget(name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI", "KineticTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

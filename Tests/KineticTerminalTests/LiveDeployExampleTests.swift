@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// The example program Examples/LiveDeploy, run in a real terminal (a tmux pane of its own): its log lines appear
@@ -15,15 +16,11 @@ final class LiveDeployExampleTests: XCTestCase {
     }
 
     func testLogLinesAppearAboveTheLiveCountAndTheFinalValuesOnce() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            throw XCTSkip("tmux is not installed (apt-get install tmux)")
-        }
         let example = Self.productsDirectory.appendingPathComponent("LiveDeploy").path
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: example), "built with the tests: \(example)")
-        let pane = TmuxPane(socket: "kinetic-live-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        defer { pane.stop() }
         // The example is the pane's own command; the pane stays after it exits, so its last screen can be read.
-        try pane.start(command: "\(example) --step-delay 0.3")
+        let pane = try TmuxPane.start(command: "\(example) --step-delay 0.3")
+        defer { pane.stop() }
 
         // While it runs: the count of files moves up (on a loaded machine some frames are missed, never reordered).
         var counts: [Int] = []
@@ -97,97 +94,5 @@ final class LiveDeployExampleTests: XCTestCase {
                 "✓ deployed kinetic-web to production", "files 1,234 of 1,234  release 128",
                 String(repeating: "█", count: 30) + " 100%",
             ])
-    }
-}
-
-/// A detached tmux server of its own (a private socket) with one 80 × 24 pane running a command.
-private struct TmuxPane {
-    let socket: String
-
-    /// Starts the server with `remain-on-exit` on and a session whose pane runs `command` (through `sh -c`, which
-    /// `exec`s it, so the example is the pane's process).
-    func start(command: String) throws {
-        try spawnAndWait([
-            "/usr/bin/tmux", "-L", socket, "-f", "/dev/null", "start-server", ";", "set-option", "-g",
-            "remain-on-exit", "on", ";", "new-session", "-d", "-s", "live", "-x", "80", "-y", "24", "exec \(command)",
-        ])
-    }
-
-    /// The pane's rows (with `history`, the scrollback's first), trailing spaces removed.
-    func capture(history: Bool) throws -> [String] {
-        try tmux(["capture-pane", "-p", "-t", "live"] + (history ? ["-S", "-"] : []))
-            .split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            .map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
-    }
-
-    /// A tmux format variable of the pane, e.g. `pane_dead`, `pane_dead_status`.
-    func state(_ name: String) throws -> String {
-        try tmux(["display-message", "-p", "-t", "live", "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// Kills this test's tmux server (only it: the socket is private).
-    func stop() {
-        _ = try? tmux(["kill-server"])
-    }
-
-    /// What the server and the pane see: a 256-colour terminal, not inside tmux, colour allowed, not a CI job.
-    private static var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
-        for name in ["TMUX", "NO_COLOR", "CI"] { environment.removeValue(forKey: name) }
-        return environment
-    }
-
-    private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", socket] + arguments
-        process.environment = Self.environment
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Runs `arguments` (a path and its arguments) with standard input, output and error on /dev/null, and waits:
-    /// through `posix_spawn`, not `Process`, because the server it forks would inherit the descriptors `Process`
-    /// watches to see its child end, and keep them open for ever.
-    private func spawnAndWait(_ arguments: [String]) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(
-                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = Self.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        // The tmux server learns the example's exit status from SIGCHLD: start it with no signal blocked and every
-        // signal at its default action, whatever the test process (its runner, Foundation, earlier tests) set.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard status == 0 else { throw XCTSkip("could not start tmux (posix_spawn error \(status))") }
-        var exitStatus: Int32 = 0
-        while waitpid(pid, &exitStatus, 0) == -1 && errno == EINTR {}
     }
 }
