@@ -246,11 +246,12 @@ static double now_ms(void) {
 typedef struct {
     double first, three, five, later;
     int awake;
+    double meanY, maxY;  // the boxes' centres at the end, pt (a check that the peer's pile is ours)
 } Figures;
 
 static Figures measure(bool columns, int repeats) {
     static b2BodyId bodies[1000];
-    Figures best = {1e300, 1e300, 1e300, 1e300, -1};
+    Figures best = {1e300, 1e300, 1e300, 1e300, -1, 0, 0};
     for (int r = 0; r < repeats; ++r) {
         int count;
         b2WorldId world = build(columns, bodies, &count);
@@ -266,7 +267,14 @@ static Figures measure(bool columns, int repeats) {
         if (five / 600 < best.five) best.five = five / 600;
         if ((five - one) / 480 < best.later) best.later = (five - one) / 480;
         best.awake = 0;
-        for (int k = 0; k < count; ++k) best.awake += b2Body_IsAwake(bodies[k]) ? 1 : 0;
+        best.meanY = 0;
+        best.maxY = 0;
+        for (int k = 0; k < count; ++k) {
+            best.awake += b2Body_IsAwake(bodies[k]) ? 1 : 0;
+            double y = b2Body_GetPosition(bodies[k]).y / SCALE;
+            best.meanY += y / count;
+            if (y > best.maxY) best.maxY = y;
+        }
         b2DestroyWorld(world);
     }
     return best;
@@ -274,8 +282,8 @@ static Figures measure(bool columns, int repeats) {
 
 static void print_figures(const char* name, Figures f, bool last) {
     printf("\"%s\": {\"ms_per_step_1s\": %.6f, \"ms_per_step_3s\": %.6f, \"ms_per_step_5s\": %.6f, "
-           "\"ms_per_step_1to5s\": %.6f, \"awake_end\": %d}%s",
-           name, f.first, f.three, f.five, f.later, f.awake, last ? "" : ", ");
+           "\"ms_per_step_1to5s\": %.6f, \"awake_end\": %d, \"mean_y_end\": %.3f, \"max_y_end\": %.3f}%s",
+           name, f.first, f.three, f.five, f.later, f.awake, f.meanY, f.maxY, last ? "" : ", ");
 }
 
 int main(int argc, char** argv) {
