@@ -57,6 +57,8 @@ public struct SVGExporter: Sendable {
     public var options: SVGExportOptions
     let glyphs: any GlyphOutlining
 
+    /// An exporter drawing text with `glyphs` (KineticRaster's `PangoGlyphOutliner` lays it out as the renderer
+    /// does).
     public init(glyphs: some GlyphOutlining, options: SVGExportOptions = SVGExportOptions()) {
         self.glyphs = glyphs
         self.options = options
