@@ -15,12 +15,15 @@ if [ ! -f "$DIR/box2d-3.1.1/lib64/libbox2d.a" ]; then
         echo "box2d3-peer: the pinned Box2D v3 build is for x86-64; this machine is $(uname -m)" >&2
         exit 69
     fi
-    python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+    # pip from the test tools' virtual environment when there is one (Debian's python3 may have no pip).
+    PYTHON=python3
+    if [ -x .build/venv/bin/python3 ]; then PYTHON=.build/venv/bin/python3; fi
+    "$PYTHON" -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
         --platform manylinux_2_28_x86_64 --python-version 3.11 --implementation cp --abi cp311 \
         --dest "$DIR" pyb2d3==0.11.1
     echo "$SHA256  $DIR/$WHEEL" | sha256sum --check --quiet
     rm -rf "$DIR/box2d-3.1.1.partial"
-    python3 -m zipfile -e "$DIR/$WHEEL" "$DIR/box2d-3.1.1.partial"
+    "$PYTHON" -m zipfile -e "$DIR/$WHEEL" "$DIR/box2d-3.1.1.partial"
     grep -q 'PACKAGE_VERSION "3.1.1"' "$DIR/box2d-3.1.1.partial/lib64/cmake/box2d/box2dConfigVersion.cmake"
     rm -rf "$DIR/box2d-3.1.1.partial/pyb2d3"
     mv "$DIR/box2d-3.1.1.partial" "$DIR/box2d-3.1.1"
