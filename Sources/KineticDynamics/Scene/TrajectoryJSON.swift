@@ -135,7 +135,7 @@ extension SceneSimulation {
             /// ``sceneNumberText(_:)`` into the buffer: integers digit by digit, others in Swift's shortest
             /// round-trip form.
             private mutating func appendNumber(_ value: Double) {
-                guard value == value.rounded(), abs(value) < 1e15 else {
+                guard printsAsInteger(value) else {
                     value.write(to: &bytes)  // the same text as `description`, without making a String
                     return
                 }
@@ -155,8 +155,13 @@ extension SceneSimulation {
 /// A number as the output and the error messages write it: integers without a fraction, others in Swift's shortest
 /// round-trip form (`0.016666666666666666`, `1e+300`).
 func sceneNumberText(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
+    printsAsInteger(value) ? String(Int64(value)) : "\(value)"
+}
+
+/// Whether ``sceneNumberText(_:)`` writes `value` as an integer: a whole number of magnitude below 10¹⁵ (so the
+/// conversion to `Int64` is exact and cannot trap).
+@inline(__always) func printsAsInteger(_ value: Double) -> Bool {
+    value == value.rounded() && abs(value) < 1e15
 }
 
 /// A JSON string literal: quotes, backslashes and control characters escaped.
