@@ -39,7 +39,7 @@ struct RenderSettings {
                 "background-image", "FILE",
                 "A PNG or JPEG under the effect, covering the canvas (a screenshot, a backdrop) (default none)."),
             .value("loop", "N", "Animated images: times to play, 0…65535, 0 = forever (default 0)."),
-            .value("dither", "D", "GIF dithering, 0…1 (default 1)."),
+            .value("dither", "D", "GIF dithering, 0…1 (default 0.5)."),
             .value(
                 "matte", "COLOR",
                 "Transparent GIF: blend soft edges with this colour (the page's) instead of cutting them at half "

@@ -200,6 +200,102 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertEqual(bytes[descriptor + 9] & 0x80, 0)
     }
 
+    /// A clip of more colours than a palette holds that changes part of the picture each frame: a horizontal
+    /// gradient, and a bar of other shades sliding over it by 6 pixels a frame.
+    private static func slidingBar(_ index: Int) throws -> RGBAFrame {
+        var frame = try RGBAFrame(width: 120, height: 80)
+        for y in 0..<80 {
+            for x in 0..<120 {
+                frame[x, y] = RGBA8(red: UInt8(x * 2), green: 100, blue: 50, alpha: 255)
+            }
+        }
+        for y in 30..<50 {
+            for x in (index * 6)..<(index * 6 + 24) {
+                frame[x, y] = RGBA8(red: 20, green: UInt8(y * 4), blue: UInt8(255 - x * 2), alpha: 255)
+            }
+        }
+        return frame
+    }
+
+    func testTheClipPaletteServesFramesThatChangePartOfThePicture() throws {
+        let folder = try TemporaryFolder()
+        let frames = try (0..<12).map { try Self.slidingBar($0) }
+        try encode(frames, durations: Array(repeating: 0.1, count: 12), to: folder.file("clip.gif"))
+        try encode(
+            frames, durations: Array(repeating: 0.1, count: 12), to: folder.file("stream.gif"),
+            options: EncoderOptions(gif: GIFOptions(clipPalette: false)))
+        let clip = try GIFTestDecoder.decode(path: folder.file("clip.gif"))
+        let stream = try GIFTestDecoder.decode(path: folder.file("stream.gif"))
+        // The first frame draws everything (a palette of its own); the others use the global table.
+        XCTAssertEqual(clip.frames.map(\.hasLocalColorTable), [true] + Array(repeating: false, count: 11))
+        XCTAssertEqual(stream.frames.filter(\.hasLocalColorTable).count, 12)
+        XCTAssertEqual(clip.frames.map(\.region), stream.frames.map(\.region))
+        for (index, frame) in clip.frames.enumerated() {
+            let error = try XCTUnwrap(frame.image.meanAbsoluteError(to: frames[index]))
+            XCTAssertLessThan(error, 1.5, "frame \(index)")
+        }
+        let sizes = try [folder.file("clip.gif"), folder.file("stream.gif")].map {
+            try XCTUnwrap(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int)
+        }
+        XCTAssertLessThan(sizes[0] * 3, sizes[1] * 2, "one colour table instead of twelve")
+        // Nothing is left next to the output: the frames' temporary file has no name.
+        XCTAssertEqual(folder.contents().sorted(), ["clip.gif", "stream.gif"])
+    }
+
+    func testAFlashOfNewColoursGetsAPaletteOfItsOwn() throws {
+        let folder = try TemporaryFolder()
+        var frames = try (0..<10).map { try Self.slidingBar($0) }
+        // Frame 5: a block of saturated noise the rest of the clip never shows, a third of the picture.
+        var generator = SplitMix(seed: 11)
+        for y in 0..<40 {
+            for x in 0..<80 {
+                frames[5][x, y] = RGBA8(
+                    red: UInt8(truncatingIfNeeded: generator.next() | 0x80), green: 0,
+                    blue: UInt8(truncatingIfNeeded: generator.next()), alpha: 255)
+            }
+        }
+        try encode(frames, durations: Array(repeating: 0.1, count: 10), to: folder.file("flash.gif"))
+        let decoded = try GIFTestDecoder.decode(path: folder.file("flash.gif"))
+        XCTAssertEqual(decoded.frames.count, 10)
+        XCTAssertTrue(decoded.frames[5].hasLocalColorTable)
+        XCTAssertEqual(decoded.frames.filter(\.hasLocalColorTable).count, 3, "the first, the flash, the frame after it")
+        for (index, frame) in decoded.frames.enumerated() {
+            let error = try XCTUnwrap(frame.image.meanAbsoluteError(to: frames[index]))
+            XCTAssertLessThan(error, 2.5, "frame \(index)")
+        }
+    }
+
+    func testAClipWhoseColoursFitIsWrittenAsTheStreamingEncoderWritesIt() throws {
+        let folder = try TemporaryFolder()
+        // 200 colours over the clip, at most 100 in a frame, in a square that moves.
+        let frames = try (0..<6).map { index -> RGBAFrame in
+            var frame = try RGBAFrame(width: 40, height: 30, color: .white)
+            for i in 0..<100 {
+                frame[i % 10 + index * 4, i / 10 + 10] = RGBA8(
+                    red: UInt8(index % 2), green: UInt8(i), blue: UInt8(i / 2), alpha: 255)
+            }
+            return frame
+        }
+        try encode(frames, durations: Array(repeating: 0.1, count: 6), to: folder.file("a.gif"))
+        try encode(
+            frames, durations: Array(repeating: 0.1, count: 6), to: folder.file("b.gif"),
+            options: EncoderOptions(gif: GIFOptions(clipPalette: false)))
+        let a = try Data(contentsOf: URL(fileURLWithPath: folder.file("a.gif")))
+        let b = try Data(contentsOf: URL(fileURLWithPath: folder.file("b.gif")))
+        XCTAssertTrue(a == b, "the same bytes")
+        let decoded = try GIFTestDecoder.decode(path: folder.file("a.gif")).frames.map(\.image)
+        XCTAssertTrue(decoded == frames, "exact")
+    }
+
+    func testACancelledTwoPassEncoderLeavesNothing() throws {
+        let folder = try TemporaryFolder()
+        let encoder = try GIFEncoder(path: folder.file("c.gif"), width: 120, height: 80)
+        for index in 0..<3 { try encoder.append(try Self.slidingBar(index), duration: 0.1) }
+        XCTAssertEqual(folder.contents().count, 1, "the output's temporary file only")
+        encoder.cancel()
+        XCTAssertEqual(folder.contents(), [])
+    }
+
     /// A frame with width × height different colours.
     private static func manyColours(width: Int, height: Int, shift: Int) throws -> RGBAFrame {
         var frame = try RGBAFrame(width: width, height: height)

@@ -14,6 +14,8 @@ package struct DecodedFrame {
     package var delay: (numerator: Int, denominator: Int)
     /// The rectangle the frame stored (x, y, width, height).
     package var region: [Int] = []
+    /// GIF: whether the image carries a colour table of its own (else it uses the global one).
+    package var hasLocalColorTable = false
 }
 
 package struct DecodedAnimation {
@@ -276,7 +278,7 @@ package enum GIFTestDecoder {
             animation.frames.append(
                 DecodedFrame(
                     image: canvas, duration: Double(delay) / 100, delay: (delay, 100),
-                    region: [left, top, Int(desc.Width), Int(desc.Height)]))
+                    region: [left, top, Int(desc.Width), Int(desc.Height)], hasLocalColorTable: desc.ColorMap != nil))
             if control.DisposalMode == DISPOSE_BACKGROUND {
                 for y in 0..<Int(desc.Height) {
                     for x in 0..<Int(desc.Width) { canvas[left + x, top + y] = .transparent }

@@ -43,7 +43,8 @@ public struct EncoderOptions: Hashable, Sendable {
     }
 }
 
-/// GIF encoder settings (libimagequant palettes, one per frame).
+/// GIF encoder settings: palettes (one for the clip where it serves, libimagequant's per frame elsewhere), dithering,
+/// transparency.
 public struct GIFOptions: Hashable, Sendable {
     /// Floyd–Steinberg dithering strength, 0 (none: flat colour bands, smallest files) … 1 (full: smoothest
     /// gradients). Defaults to 0.5.
@@ -65,12 +66,21 @@ public struct GIFOptions: Hashable, Sendable {
     /// pixels stay transparent — soft edges instead of the jagged ones a cut at `alphaThreshold` makes. Its own
     /// alpha is ignored. Nil (the default) cuts at `alphaThreshold`. For real alpha, write APNG instead.
     public var matte: Color?
+    /// Whether the encoder sees the whole clip before it writes (the default, true): frames are kept in a
+    /// temporary file in the output's folder (removed from the folder at once, so none is ever left behind;
+    /// about the size of the changed pixels, 4 bytes each) and `finish()` writes the GIF, with one palette for
+    /// the clip — its exact colours when they fit, else a libimagequant palette of every frame's pixels — in the
+    /// global colour table, which every frame uses when it serves nearly as well as a palette of its own. False
+    /// writes each frame as it comes (constant memory and disk; each frame that needs its own palette carries a
+    /// 768-byte colour table).
+    public var clipPalette: Bool
 
     /// Creates GIF options; see each property for its range and default.
     public init(
         dithering: Double = 0.5, quality: Int = 98, speed: Int = 6, maximumColors: Int = 256,
-        alphaThreshold: Int = 128, matte: Color? = nil
+        alphaThreshold: Int = 128, matte: Color? = nil, clipPalette: Bool = true
     ) {
+        self.clipPalette = clipPalette
         self.matte = matte
         self.dithering = dithering
         self.quality = quality

@@ -51,6 +51,23 @@ final class ExactPalette {
         mapOnce(source: source, draw: draw, screen: screen, width: width, region: region, into: indices)
     }
 
+    /// Adds the opaque colours of the pixels of `region` (in a `width`-pixel-wide frame) that `draw` marks;
+    /// false when the palette filled up before every colour found a place (the colours added until then stay).
+    func add(
+        source: UnsafeBufferPointer<UInt32>, draw: UnsafeBufferPointer<Bool>, width: Int, region: PixelRect
+    ) -> Bool {
+        var lastWord: UInt32 = 0
+        for y in region.y..<region.maxY {
+            for i in (y * width + region.x)..<(y * width + region.maxX) where draw[i] {
+                let word = source[i]
+                guard word != 0, word != lastWord else { continue }
+                guard index(of: word) != nil else { return false }
+                lastWord = word
+            }
+        }
+        return true
+    }
+
     /// Empties the palette.
     func reset() {
         words = [0]

@@ -16,7 +16,15 @@ final class ImageQuantizer {
         .map { unsafeBitCast($0, to: (@convention(c) (Int32) -> Void).self) }
 
     /// - Throws: `RasterError.quantization` when a setting is refused.
+    /// Palette entries at most, the transparent one included (`GIFOptions.maximumColors`).
+    let maximumColors: Int
+
+    /// `GIFOptions.quality`.
+    private let quality: Int32
+
     init(options: GIFOptions) throws(RasterError) {
+        maximumColors = options.maximumColors
+        quality = Int32(options.quality)
         // Before creating the settings: libimagequant sizes its per-thread work from the thread count then.
         Self.setOpenMPThreadCount?(1)
         guard
@@ -46,6 +54,46 @@ final class ImageQuantizer {
         guard let result = created else { throw .quantization(operation: "liq_image_quantize", code: -1) }
         defer { liq_result_destroy(result) }
         return try Self.palette(of: result)
+    }
+
+    /// Starts an empty histogram, for one palette that serves many images (see `palette(for:)`).
+    func makeHistogram() throws(RasterError) -> Histogram {
+        guard let histogram = liq_histogram_create(attributes) else {
+            throw .quantization(operation: "liq_histogram_create", code: -1)
+        }
+        return Histogram(histogram)
+    }
+
+    /// Adds colours with their weights to `histogram`.
+    func add(_ entries: [liq_histogram_entry], to histogram: Histogram) throws(RasterError) {
+        guard !entries.isEmpty else { return }
+        try Self.check(
+            liq_histogram_add_colors(histogram.pointer, attributes, entries, Int32(entries.count), 0),
+            "liq_histogram_add_colors")
+    }
+
+    /// Builds a palette for the colours counted in `histogram`, with a fully transparent entry, using up to
+    /// `maximumColors` whatever the quality target.
+    func palette(for histogram: Histogram) throws(RasterError) -> [RGBA8] {
+        Self.setOpenMPThreadCount?(1)
+        try Self.check(
+            liq_histogram_add_fixed_color(histogram.pointer, liq_color(r: 0, g: 0, b: 0, a: 0), 0),
+            "liq_histogram_add_fixed_color")
+        // As many colours as help, whatever the quality target: the palette is written once for the clip.
+        try Self.check(liq_set_quality(attributes, 0, 100), "liq_set_quality")
+        defer { liq_set_quality(attributes, 0, quality) }
+        var created: OpaquePointer?
+        try Self.check(liq_histogram_quantize(histogram.pointer, attributes, &created), "liq_histogram_quantize")
+        guard let result = created else { throw .quantization(operation: "liq_histogram_quantize", code: -1) }
+        defer { liq_result_destroy(result) }
+        return try Self.palette(of: result)
+    }
+
+    /// A libimagequant histogram; owned, destroyed in `deinit`.
+    final class Histogram {
+        fileprivate let pointer: OpaquePointer
+        fileprivate init(_ pointer: OpaquePointer) { self.pointer = pointer }
+        deinit { liq_histogram_destroy(pointer) }
     }
 
     /// A libimagequant image of the pixels (not copied: they must outlive it), with a fixed transparent colour.

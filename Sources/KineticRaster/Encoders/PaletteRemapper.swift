@@ -114,10 +114,12 @@ final class PaletteRemapper {
     ///     drawn pixel whose screen colour is at least as near as the nearest palette colour keeps it (the
     ///     transparent index).
     ///   - dithering: 0 (none) … 1 (full Floyd–Steinberg).
+    ///   - screenTolerance: how much farther (squared distance, in levels²) the screen colour may be than the
+    ///     nearest palette colour and still be kept; 0 keeps it only when it is at least as near.
     func remap(
         source: UnsafeBufferPointer<UInt32>, draw: UnsafeBufferPointer<Bool>, screen: UnsafeBufferPointer<UInt32>?,
-        width: Int, region: PixelRect, dithering: Double, into indices: UnsafeMutableBufferPointer<UInt8>,
-        collectingSums: Bool = false
+        width: Int, region: PixelRect, dithering: Double, screenTolerance: Int32 = 0,
+        into indices: UnsafeMutableBufferPointer<UInt8>, collectingSums: Bool = false
     ) -> RemappingError {
         if collectingSums { sums.update(repeating: 0, count: 256 * 4) }
         let sums = self.sums
@@ -176,7 +178,7 @@ final class PaletteRemapper {
                             let pr = sr - tr
                             let pg = sg - tg
                             let pb = sb - tb
-                            if dr &* dr &+ dg &* dg &+ db &* db <= pr &* pr &+ pg &* pg &+ pb &* pb {
+                            if dr &* dr &+ dg &* dg &+ db &* db <= pr &* pr &+ pg &* pg &+ pb &* pb &+ screenTolerance {
                                 index = transparent
                                 sr = br
                                 sg = bg
@@ -224,6 +226,11 @@ final class PaletteRemapper {
         }
         return RemappingError(
             mean: drawn > 0 ? Double(squaredSum) / Double(drawn * 3) : 0, maximum: Int(maximum))
+    }
+
+    /// The opaque palette entry nearest to an opaque word (red in the low byte).
+    func nearestIndex(of word: UInt32) -> UInt8 {
+        nearest(Int32(word & 0xFF), Int32(word >> 8 & 0xFF), Int32(word >> 16 & 0xFF))
     }
 
     /// The opaque palette entry nearest to (r, g, b), each 0…255; ties go to the lower index. 0 when the palette

@@ -28,6 +28,9 @@ public final class OutputFile {
     private static let bufferSize = 256 * 1024
     private static let counter = Counter()
 
+    /// A suffix for a temporary file name that no other process can predict (see `Counter`).
+    static func uniqueSuffix() -> String { counter.nextSuffix() }
+
     /// Creates the temporary file next to `path`.
     ///
     /// - Throws: `RasterError.cannotCreateFile` naming the path and the reason (missing or unwritable folder,
