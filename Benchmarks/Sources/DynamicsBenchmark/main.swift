@@ -29,11 +29,21 @@ struct Scene {
 var awake = PhysicsSettings()
 awake.allowsSleeping = false
 
-/// The issue-13 pile on `threads` threads, sleeping on unless `sleeping` is false.
-func columnPile(threads: Int, sleeping: Bool = true) throws -> ReferenceScenes.Built {
+/// The issue-13 pile on `threads` threads, sleeping on unless `sleeping` is false; with `pointsPerMetre`, the
+/// tolerances Box2D v3 has at that scale instead of ours (which are its own at 100 pt per metre), to compare with
+/// `box2d3_scenes --points-per-metre N`.
+func columnPile(threads: Int, sleeping: Bool = true, pointsPerMetre: Double = 100) throws -> ReferenceScenes.Built {
     var settings = PhysicsSettings()
     settings.threadCount = threads
     settings.allowsSleeping = sleeping
+    // Box2D v3's defaults in metres: linear slop 0.005, speculative distance 4 slops, push-out 3 m/s,
+    // restitution threshold 1 m/s, sleep threshold 0.05 m/s.
+    let scale = pointsPerMetre / 100
+    settings.linearSlop *= scale
+    settings.speculativeDistance *= scale
+    settings.maximumContactPushSpeed *= scale
+    settings.restitutionThreshold *= scale
+    settings.sleepThreshold *= scale
     return try ReferenceScenes.columnPile(settings: settings)
 }
 
@@ -45,6 +55,12 @@ let scenes = [
     },
     Scene(name: "columns1000 (no sleeping; 2 threads)", peerScene: "columns1000", threads: 2) {
         try columnPile(threads: 2, sleeping: false)
+    },
+    Scene(name: "columns1000 (16 pt/m tolerances)", peerScene: "columns1000") {
+        try columnPile(threads: 1, pointsPerMetre: 16)
+    },
+    Scene(name: "columns1000 (16 pt/m tolerances; 2 threads)", peerScene: "columns1000", threads: 2) {
+        try columnPile(threads: 2, pointsPerMetre: 16)
     },
     Scene(name: "pile1000") {
         try ReferenceScenes.pile(count: 1000, width: 1000, height: 800, minimumSide: 10, maximumSide: 30)
