@@ -60,7 +60,7 @@ public final class APNGEncoder: FrameEncoder {
     public func append(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
         try checkOpen(isDone)
         try cancellingOnError { () throws(RasterError) in
-            try validate(frame, duration: duration)
+            try validate(frame, duration: duration, after: appendedTime + (pending?.duration ?? 0))
             frameCount += 1
             guard let previous = pending else {
                 pending = (frame, .full(width: width, height: height), duration)

@@ -26,9 +26,11 @@ public protocol FrameEncoder: AnyObject {
     /// The height of the picture in the file, in pixels (see `writtenWidth`).
     var writtenHeight: Int { get }
 
-    /// Adds a frame shown for `duration` seconds (> 0 and finite; a still PNG ignores it).
+    /// Adds a frame shown for `duration` seconds (> 0 and finite; a still PNG ignores it). A clip lasts at most a
+    /// day (86,400 s) in all.
     ///
-    /// - Throws: `RasterError.frameSizeMismatch`, `.invalidDuration`, `.invalidState` (after `finish`), or an
+    /// - Throws: `RasterError.frameSizeMismatch`, `.invalidDuration` (also for a frame that would end the clip
+    ///   after a day), `.invalidState` (after `finish`), or an
     ///   I/O or library error; after an error the encoder is cancelled.
     func append(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError)
 
@@ -61,14 +63,21 @@ extension FrameEncoder {
         guard !isDone else { throw .invalidState("'\(path)' was already finished or cancelled") }
     }
 
-    /// Checks an appended frame's size and duration against the encoder's.
-    func validate(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
+    /// Checks an appended frame's size and duration against the encoder's; `elapsed` is the clip's length so
+    /// far, in seconds.
+    func validate(_ frame: RGBAFrame, duration: MediaTime, after elapsed: MediaTime) throws(RasterError) {
         guard frame.width == width, frame.height == height else {
             throw .frameSizeMismatch(
                 expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
         }
         guard duration.isFinite, duration > 0 else {
             throw .invalidDuration(duration, reason: "a frame must be shown for a finite time > 0 seconds")
+        }
+        guard duration <= FrameTiming.longestClip - elapsed else {
+            throw .invalidDuration(
+                duration,
+                reason: "a clip lasts at most \(Int(FrameTiming.longestClip)) s (a day) in all; this frame would "
+                    + "end it at \(elapsed + duration) s")
         }
     }
 }

@@ -2,6 +2,11 @@ import KineticCore
 
 /// Turning frame durations in seconds into what each format can store, without drift.
 enum FrameTiming {
+    /// The longest clip an encoder takes, in seconds: a day. Every figure derived from a clip's times (GIF's
+    /// centiseconds, a video's frame numbers) stays far inside `Int`, and a mistyped duration cannot make a GIF
+    /// of billions of continuation images or an ffmpeg run of billions of frames.
+    static let longestClip: MediaTime = 86_400
+
     /// The fraction num/den closest to `seconds` with both terms in 1…`limit` (APNG's fcTL delay fields are
     /// 16-bit): 1/30 s gives 1/30 exactly; 0.1 s gives 1/10. Durations shorter than 1/`limit` s give 1/`limit`;
     /// longer than `limit` s give `limit`/1.

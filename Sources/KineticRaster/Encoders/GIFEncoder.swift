@@ -161,7 +161,7 @@ public final class GIFEncoder: FrameEncoder {
     public func append(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
         try checkOpen(isDone)
         try cancellingOnError { () throws(RasterError) in
-            try validate(frame, duration: duration)
+            try validate(frame, duration: duration, after: appendedTime)
             frameCount += 1
             let start = FrameTiming.centiseconds(appendedTime)
             appendedTime += duration

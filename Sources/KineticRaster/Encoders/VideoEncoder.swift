@@ -99,7 +99,7 @@ public final class VideoEncoder: FrameEncoder {
     public func append(_ frame: RGBAFrame, duration: MediaTime) throws(RasterError) {
         try checkOpen(isDone)
         try cancellingOnError { () throws(RasterError) in
-            try validate(frame, duration: duration)
+            try validate(frame, duration: duration, after: appendedTime)
             if process == nil { try start(firstDuration: duration) }
             frameCount += 1
             appendedTime += duration
