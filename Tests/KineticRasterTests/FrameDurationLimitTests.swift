@@ -4,8 +4,9 @@ import KineticRaster
 import KineticTestSupport
 import XCTest
 
-/// Frame durations at the edges: each encoder refuses a frame that would make the clip last more than a day, with
-/// `RasterError.invalidDuration`, and leaves nothing behind; a day in all is accepted.
+/// Frame durations at the edges: GIF, APNG and (with ffmpeg) MP4 refuse a frame that would make the clip last more
+/// than a day, with `RasterError.invalidDuration`, and leave nothing behind; GIF and APNG take a day in all, summed
+/// from frames of 1/30 s.
 final class FrameDurationLimitTests: XCTestCase {
     func testHugeDurationsAreRefusedByEveryAnimatedFormat() throws {
         let folder = try TemporaryFolder()
@@ -35,10 +36,14 @@ final class FrameDurationLimitTests: XCTestCase {
         let folder = try TemporaryFolder()
         let white = try RGBAFrame(width: 8, height: 8, color: .white)
         let black = try RGBAFrame(width: 8, height: 8, color: .black)
-        try encode([white, black], durations: [43_200, 43_200], to: folder.file("day.gif"))
+        // 86,399 s, then 30 frames of 1/30 s: 86,400.0000000002 s in doubles, a day within rounding.
+        let frames = [white] + (0..<30).map { $0 % 2 == 0 ? black : white }
+        let durations = [86_399.0] + Array(repeating: 1.0 / 30, count: 30)
+        try encode(frames, durations: durations, to: folder.file("day.gif"))
+        try encode(frames, durations: durations, to: folder.file("day.apng"))
         let decoded = try GIFTestDecoder.decode(path: folder.file("day.gif"))
-        // GIF delays are 16-bit centiseconds: each half day continues as invisible images.
+        // GIF delays are 16-bit centiseconds: the long first frame continues as invisible images.
         XCTAssertEqual(decoded.frames.map(\.delay.numerator).reduce(0, +), 8_640_000)
-        XCTAssertEqual(decoded.frames.last?.image, black)
+        XCTAssertEqual(decoded.frames.last?.image, white)
     }
 }

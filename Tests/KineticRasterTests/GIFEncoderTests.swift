@@ -258,7 +258,10 @@ final class GIFEncoderTests: XCTestCase {
         let decoded = try GIFTestDecoder.decode(path: folder.file("flash.gif"))
         XCTAssertEqual(decoded.frames.count, 10)
         XCTAssertTrue(decoded.frames[5].hasLocalColorTable)
-        XCTAssertEqual(decoded.frames.filter(\.hasLocalColorTable).count, 3, "the first, the flash, the frame after it")
+        XCTAssertLessThanOrEqual(
+            decoded.frames.filter(\.hasLocalColorTable).count, 3, "the first, the flash, and at most the frame after it"
+        )
+        XCTAssertFalse(decoded.frames[7].hasLocalColorTable)
         for (index, frame) in decoded.frames.enumerated() {
             let error = try XCTUnwrap(frame.image.meanAbsoluteError(to: frames[index]))
             XCTAssertLessThan(error, 2.5, "frame \(index)")
@@ -285,6 +288,63 @@ final class GIFEncoderTests: XCTestCase {
         XCTAssertTrue(a == b, "the same bytes")
         let decoded = try GIFTestDecoder.decode(path: folder.file("a.gif")).frames.map(\.image)
         XCTAssertTrue(decoded == frames, "exact")
+    }
+
+    func testAFrameReplacedWithinTwoCentisecondsDecidesTheDisposalBeforeIt() throws {
+        let folder = try TemporaryFolder()
+        // A and B draw pixel (3, 3); C, which replaces B (it starts 1 cs after B), leaves it transparent.
+        let blue = RGBA8(red: 0, green: 0, blue: 255, alpha: 255)
+        var a = try RGBAFrame(width: 8, height: 8)
+        a[3, 3] = blue
+        var b = a
+        b[5, 5] = blue
+        var c = try RGBAFrame(width: 8, height: 8)
+        c[5, 5] = blue
+        var d = c
+        d[1, 1] = blue
+        for options in [GIFOptions(), GIFOptions(clipPalette: false)] {
+            let path = folder.file(options.clipPalette ? "two.gif" : "stream.gif")
+            try encode(
+                [a, b, c, d], durations: [0.02, 0.01, 0.05, 0.05], to: path, options: EncoderOptions(gif: options))
+            let decoded = try GIFTestDecoder.decode(path: path)
+            XCTAssertEqual(decoded.frames.map(\.delay.numerator), [2, 6, 5], path)
+            XCTAssertTrue(decoded.frames.map(\.image) == [a, c, d], "\(path): (3, 3) is cleared when C shows")
+        }
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: folder.file("two.gif"))),
+            try Data(contentsOf: URL(fileURLWithPath: folder.file("stream.gif"))))
+    }
+
+    func testTheDiskLimitWritesTheKeptFramesAndStreamsTheRest() throws {
+        let folder = try TemporaryFolder()
+        let frames = try (0..<12).map { try Self.slidingBar($0) }
+        let durations = Array(repeating: 0.1, count: 12)
+        // A limit of 0 streams from the first frame: the streaming encoder's bytes.
+        try encode(
+            frames, durations: durations, to: folder.file("zero.gif"),
+            options: EncoderOptions(gif: GIFOptions(clipPaletteDiskLimit: 0)))
+        try encode(
+            frames, durations: durations, to: folder.file("stream.gif"),
+            options: EncoderOptions(gif: GIFOptions(clipPalette: false)))
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: folder.file("zero.gif"))),
+            try Data(contentsOf: URL(fileURLWithPath: folder.file("stream.gif"))))
+        // Room for about five frames: those use the clip palette of the frames kept, the rest stream.
+        try encode(
+            frames, durations: durations, to: folder.file("five.gif"),
+            options: EncoderOptions(gif: GIFOptions(clipPaletteDiskLimit: 5 * 120 * 80 * 4)))
+        let decoded = try GIFTestDecoder.decode(path: folder.file("five.gif"))
+        XCTAssertEqual(decoded.frames.count, 12)
+        XCTAssertFalse(decoded.frames[1].hasLocalColorTable)
+        XCTAssertTrue(decoded.frames.filter(\.hasLocalColorTable).count < 12)
+        for (index, frame) in decoded.frames.enumerated() {
+            let error = try XCTUnwrap(frame.image.meanAbsoluteError(to: frames[index]))
+            XCTAssertLessThan(error, 1.5, "frame \(index)")
+        }
+        XCTAssertThrowsError(
+            try GIFEncoder(
+                path: folder.file("bad.gif"), width: 8, height: 8,
+                options: EncoderOptions(gif: GIFOptions(clipPaletteDiskLimit: -1))))
     }
 
     func testACancelledTwoPassEncoderLeavesNothing() throws {

@@ -3,10 +3,11 @@ import CImageQuant
 /// The colours of a whole clip, each weighted by how long it is on screen, for one palette that serves the
 /// clip (`GIFOptions.clipPalette`).
 ///
-/// A pixel's colour counts from the frame that draws it until the frame that changes it (or the clip's end),
-/// in centiseconds: a background shown for the whole clip weighs what it weighs in what a viewer sees, not
-/// once. Weights gather in a hash table of 65,536 entries allocated once; when it is half full they move into
-/// libimagequant's histogram, which merges equal colours.
+/// A colour that a frame changing part of the picture draws counts, per pixel, from that frame until the frame
+/// that changes the pixel again (or the clip's end), in centiseconds: what stays on screen long weighs what it
+/// weighs in what a viewer sees, not once. Colours drawn by frames that redraw the picture are not counted (those
+/// frames get palettes of their own). Weights gather in a hash table of 65,536 entries allocated once; when it is
+/// half full they move into libimagequant's histogram, which merges equal colours.
 final class ClipHistogram {
     private static let slots = 1 << 16
     private let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: ClipHistogram.slots)

@@ -73,7 +73,8 @@ extension FrameEncoder {
         guard duration.isFinite, duration > 0 else {
             throw .invalidDuration(duration, reason: "a frame must be shown for a finite time > 0 seconds")
         }
-        guard duration <= FrameTiming.longestClip - elapsed else {
+        // Half a centisecond of slack: a day of 1/30 s frames adds up to 86,400.0000035 s in doubles.
+        guard duration <= FrameTiming.longestClip + 0.005 - elapsed else {
             throw .invalidDuration(
                 duration,
                 reason: "a clip lasts at most \(Int(FrameTiming.longestClip)) s (a day) in all; this frame would "

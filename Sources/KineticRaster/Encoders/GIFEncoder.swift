@@ -30,7 +30,7 @@ import KineticCore
 ///   of look-ahead decides this). With a background colour every frame is drawn over it and is opaque.
 /// - Loops: `EncoderOptions.loopCount` plays (0 = forever) as a NETSCAPE2.0 extension.
 ///
-/// Memory: six frame-sized buffers plus the changed rectangle's, whatever the length; the remappers' grids
+/// Memory: seven frame-sized buffers plus the changed rectangle's, whatever the length; the remappers' grids
 /// (1 MiB each), LZW's table (32 KiB) and, with two passes, the histogram's table (768 KiB) are allocated
 /// once. Disk, with two passes: the changed rectangles, 4 bytes a pixel, in a file that has no name (it is
 /// removed from the folder as soon as it is open, so nothing is left behind even if the process is killed).
@@ -67,6 +67,14 @@ public final class GIFEncoder: FrameEncoder {
     private var pendingStart = 0
     /// The frame being appended. The three frame buffers rotate, so appending allocates nothing.
     private var incoming: [UInt32]
+    /// Streaming: the last frame whose delay is known (valid when `hasReady`), not written yet, and that delay in
+    /// centiseconds. It is written once the frame after it is known to be shown too (for 2 cs or more), since that
+    /// frame decides whether it is disposed to transparent.
+    private var ready: [UInt32]
+    private var hasReady = false
+    private var readyDelay = 0
+    /// The most bytes the spill may hold (`GIFOptions.clipPaletteDiskLimit`).
+    private let spillLimit: Int
     /// Work buffers for the changed rectangle: its pixels (straight RGBA bytes, for libimagequant) and their
     /// palette indices.
     private var foreground: [UInt8]
@@ -137,6 +145,8 @@ public final class GIFEncoder: FrameEncoder {
         previousSource = canvas
         pending = canvas
         incoming = canvas
+        ready = canvas
+        spillLimit = options.gif.clipPaletteDiskLimit
         foreground = [UInt8](repeating: 0, count: width * height * 4)
         indices = [UInt8](repeating: 0, count: width * height)
         changed = [Bool](repeating: false, count: width * height)
@@ -177,10 +187,16 @@ public final class GIFEncoder: FrameEncoder {
                 swap(&pending, &incoming)
                 return
             }
+            if let spill, spill.byteCount + width * height * 4 > spillLimit {
+                try writeSpilledFramesBeforePending()
+            }
             if spill != nil {
                 try spillPending(delay: start - pendingStart)
             } else {
-                try writePending(delay: start - pendingStart, nextIsIncoming: true)
+                try writeReady()
+                swap(&ready, &pending)
+                readyDelay = start - pendingStart
+                hasReady = true
             }
             swap(&pending, &incoming)
             pendingStart = start
@@ -196,6 +212,7 @@ public final class GIFEncoder: FrameEncoder {
                 try spillPending(delay: delay)
                 try writeSpilledFrames()
             } else {
+                try writeReady()
                 try writePending(delay: delay, nextIsIncoming: false)
             }
             hasPending = false
@@ -240,7 +257,8 @@ public final class GIFEncoder: FrameEncoder {
                             for i in (y * width + region.x)..<(y * width + region.maxX) {
                                 let isDrawn = !hasPrevious || previous[i] != source[i]
                                 marks[i] = isDrawn
-                                if isDrawn { drawnCount += 1 }
+                                // Pixels turning transparent draw nothing.
+                                if isDrawn && source[i] != 0 { drawnCount += 1 }
                             }
                         }
                     }
@@ -331,11 +349,19 @@ public final class GIFEncoder: FrameEncoder {
         return bounds.rect
     }
 
-    /// Second pass: chooses the global colour table — the clip's exact colours when they fit, else a palette
-    /// libimagequant builds from the whole clip's histogram — then writes every kept frame as the streaming
-    /// encoder would, with that table as the palette tried first.
-    private func writeSpilledFrames() throws(RasterError) {
+    /// Second pass: chooses the global colour table — the clip's exact colours when they fit, else what
+    /// `ClipHistogram.palette()` makes of the clip's histogram (its heaviest colours exactly, or libimagequant's
+    /// palette) — then writes every kept frame as the streaming encoder would, with that table as the palette
+    /// tried first.
+    /// `lastNext` is the frame after the last one kept, when there is one (see `writeSpilledFramesBeforePending`).
+    private func writeSpilledFrames(lastNext: [UInt32]? = nil) throws(RasterError) {
         guard let spill else { return }
+        guard spill.count > 0 else {
+            self.spill = nil
+            histogram = nil
+            shownSince = []
+            return
+        }
         try countFinalColors()
         if !clipIsExact, let histogram, !histogram.isEmpty {
             let clip = try histogram.palette()
@@ -362,7 +388,7 @@ public final class GIFEncoder: FrameEncoder {
                 nextNote = try readSpilled(into: &incoming)
             }
             redrawsPicture = note.flag
-            try write(delay: note.delay, next: isLast ? nil : incoming)
+            try write(delay: note.delay, next: isLast ? lastNext : incoming)
             swap(&previousSource, &pending)
             hasWritten = true
             swap(&pending, &incoming)
@@ -408,6 +434,31 @@ public final class GIFEncoder: FrameEncoder {
                 }
             }
         }
+    }
+
+    /// Streaming: writes the ready frame, if any, with the pending frame (known to be shown) as the one after it;
+    /// the pending frame stays pending.
+    private func writeReady() throws(RasterError) {
+        guard hasReady else { return }
+        swap(&ready, &pending)
+        try write(delay: readyDelay, next: ready)
+        swap(&previousSource, &pending)
+        hasWritten = true
+        swap(&ready, &pending)
+        hasReady = false
+    }
+
+    /// When the spill reaches `spillLimit`: writes the frames kept so far (the pending frame, known to be shown,
+    /// is the one after the last), and goes on as the streaming encoder, the clip palette of those frames still
+    /// tried first.
+    private func writeSpilledFramesBeforePending() throws(RasterError) {
+        let live = (pending: pending, incoming: incoming)
+        pending = previousSource
+        incoming = previousSource
+        try writeSpilledFrames(lastNext: live.pending)
+        pending = live.pending
+        incoming = live.incoming
+        redrawsPicture = false
     }
 
     /// Writes the pending frame shown for `delay` centiseconds, then makes it the previous source. When

@@ -15,13 +15,13 @@ final class ImageQuantizer {
     private static let setOpenMPThreadCount: (@convention(c) (Int32) -> Void)? = kinetic_omp_set_num_threads_function()
         .map { unsafeBitCast($0, to: (@convention(c) (Int32) -> Void).self) }
 
-    /// - Throws: `RasterError.quantization` when a setting is refused.
     /// Palette entries at most, the transparent one included (`GIFOptions.maximumColors`).
     let maximumColors: Int
 
     /// `GIFOptions.quality`.
     private let quality: Int32
 
+    /// - Throws: `RasterError.quantization` when a setting is refused.
     init(options: GIFOptions) throws(RasterError) {
         maximumColors = options.maximumColors
         quality = Int32(options.quality)

@@ -13,6 +13,8 @@ final class FrameSpill {
     let height: Int
     /// Frames stored so far.
     private(set) var count = 0
+    /// Bytes stored so far.
+    private(set) var byteCount = 0
     private let descriptor: Int32
     /// The path the file had while it was being created, for error messages (it no longer exists).
     private let description: String
@@ -82,6 +84,7 @@ final class FrameSpill {
         }
         if buffer.count >= Self.bufferSize { try flush() }
         count += 1
+        byteCount += Self.headerSize + rect.width * rect.height * 4
     }
 
     /// Starts reading the frames back from the first; no frame can be stored afterwards.
