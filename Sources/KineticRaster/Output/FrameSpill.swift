@@ -1,9 +1,9 @@
 import Foundation
 
 /// Frames kept on disk between the two passes of an encoder that must see the whole clip before it writes
-/// (`GIFEncoder`'s clip palette): a temporary file in the output's folder, removed from the folder as soon as
-/// it is created, so nothing is left behind whatever happens to the process (its space is freed when the
-/// object is released).
+/// (`GIFEncoder`'s clip palette): a temporary file in the output's folder that has no name — created with
+/// O_TMPFILE on Linux, else created and removed from the folder at once — so nothing is left behind whatever
+/// happens to the process (its space is freed when the object is released).
 ///
 /// Frames are words (one per pixel) of a fixed size. Each is stored as the rectangle where it differs from the
 /// frame stored before it, with the caller's `Note` (its delay, and a flag): a clip that changes little takes
@@ -27,6 +27,11 @@ final class FrameSpill {
     /// identical).
     private static let headerSize = 6 * 8
 
+    #if os(Linux)
+        /// Linux's `__O_TMPFILE` (`O_TMPFILE` is it with `O_DIRECTORY`), which Swift does not import.
+        private static let temporaryFileFlag: Int32 = 0o20_000_000
+    #endif
+
     /// What the caller stores with a frame.
     struct Note: Equatable {
         /// How long the frame is shown, in centiseconds.
@@ -43,6 +48,16 @@ final class FrameSpill {
         self.height = height
         let url = URL(fileURLWithPath: outputPath)
         let folder = url.deletingLastPathComponent().path
+        #if os(Linux)
+            // A file that never has a name (O_TMPFILE, Linux 3.11+, where the file system supports it).
+            let unnamed = open(folder, O_RDWR | O_DIRECTORY | Self.temporaryFileFlag | O_CLOEXEC, 0o600)
+            if unnamed >= 0 {
+                descriptor = unnamed
+                description = folder + " (an unnamed temporary file)"
+                buffer.reserveCapacity(Self.bufferSize)
+                return
+            }
+        #endif
         var lastError: Int32 = 0
         for _ in 0..<100 {
             let candidate =
