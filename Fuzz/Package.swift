@@ -35,6 +35,11 @@ let package = Package(
             name: "FuzzArguments",
             dependencies: [.product(name: "KineticCLI", package: "Kinetic")]),
         .executableTarget(
+            name: "FuzzGIFEncoder",
+            dependencies: [
+                .product(name: "KineticCore", package: "Kinetic"), .product(name: "KineticRaster", package: "Kinetic"),
+            ]),
+        .executableTarget(
             name: "FuzzRenderSpecs",
             dependencies: ["FuzzSupport", .product(name: "KineticCLI", package: "Kinetic")]),
     ],
