@@ -31,9 +31,10 @@ import KineticCore
 /// - Loops: `EncoderOptions.loopCount` plays (0 = forever) as a NETSCAPE2.0 extension.
 ///
 /// Memory: seven frame-sized buffers plus the changed rectangle's, whatever the length; the remappers' grids
-/// (1 MiB each), LZW's table (32 KiB) and, with two passes, the histogram's table (768 KiB) are allocated
-/// once. Disk, with two passes: the changed rectangles, 4 bytes a pixel, in a file that has no name (it is
-/// removed from the folder as soon as it is open, so nothing is left behind even if the process is killed).
+/// (1 MiB each), LZW's table (32 KiB) and, with two passes, the histogram's table (768 KiB, growing to 12 MiB
+/// for clips of many colours) are allocated once. Disk, with two passes: the changed rectangles, 4 bytes a pixel,
+/// at most `GIFOptions.clipPaletteDiskLimit`, in a file that has no name (see `FrameSpill`), so nothing is left
+/// behind even if the process is killed.
 public final class GIFEncoder: FrameEncoder {
     public let path: String
     public let width: Int
