@@ -44,7 +44,7 @@ final class ClipHistogram {
         guard word != 0, weight > 0 else { return }
         isEmpty = false
         let mask = slots - 1
-        var slot = Int((word &* 0x9E37_79B1) >> 12) & mask
+        var slot = home(of: word)
         while true {
             let key = keys[slot]
             if key == word {
@@ -67,6 +67,9 @@ final class ClipHistogram {
         }
     }
 
+    /// The slot where the search for `word` starts (a multiplicative hash of 20 bits, masked to the table).
+    @inline(__always) private func home(of word: UInt32) -> Int { Int((word &* 0x9E37_79B1) >> 12) & (slots - 1) }
+
     /// Doubles the table, keeping every colour and weight.
     private func grow() {
         let oldSlots = slots
@@ -80,7 +83,7 @@ final class ClipHistogram {
         let mask = slots - 1
         for old in 0..<oldSlots where oldKeys[old] != 0 {
             let word = oldKeys[old]
-            var slot = Int((word &* 0x9E37_79B1) >> 12) & mask
+            var slot = home(of: word)
             while keys[slot] != 0 { slot = (slot + 1) & mask }
             keys[slot] = word
             weights[slot] = oldWeights[old]
@@ -103,14 +106,14 @@ final class ClipHistogram {
             try flush()
             return (try quantizer.palette(for: histogram), false)
         }
-        var entries: [(word: UInt32, weight: UInt64)] = []
-        for slot in 0..<slots where keys[slot] != 0 { entries.append((keys[slot], weights[slot])) }
-        entries.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.word < $1.word }
-        let total = entries.reduce(0) { $0 &+ $1.weight }
-        let heaviest = entries.prefix(quantizer.maximumColors - 1)
+        var counted: [(word: UInt32, weight: UInt64)] = []
+        for slot in 0..<slots where keys[slot] != 0 { counted.append((keys[slot], weights[slot])) }
+        counted.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.word < $1.word }
+        let total = counted.reduce(0) { $0 &+ $1.weight }
+        let heaviest = counted.prefix(quantizer.maximumColors - 1)
         let covered = heaviest.reduce(0) { $0 &+ $1.weight }
         if Double(covered) >= Self.exactCoverage * Double(total) {
-            return ([.transparent] + heaviest.map { Self.color($0.word) }, true)
+            return ([.transparent] + heaviest.map { RGBA8(opaqueWord: $0.word) }, true)
         }
         try flush()
         var palette = try quantizer.palette(for: histogram)
@@ -118,11 +121,11 @@ final class ClipHistogram {
         let remapper = PaletteRemapper()
         remapper.setPalette(palette)
         var heaviestWeight = [UInt64](repeating: 0, count: palette.count)
-        for entry in entries {
+        for entry in counted {
             let index = Int(remapper.nearestIndex(of: entry.word))
             if entry.weight > heaviestWeight[index] {
                 heaviestWeight[index] = entry.weight
-                palette[index] = Self.color(entry.word)
+                palette[index] = RGBA8(opaqueWord: entry.word)
             }
         }
         return (palette, false)
@@ -130,12 +133,6 @@ final class ClipHistogram {
 
     /// See `palette()`.
     private static let exactCoverage = 0.99
-
-    private static func color(_ word: UInt32) -> RGBA8 {
-        RGBA8(
-            red: UInt8(truncatingIfNeeded: word), green: UInt8(truncatingIfNeeded: word >> 8),
-            blue: UInt8(truncatingIfNeeded: word >> 16), alpha: 255)
-    }
 
     private var hasFlushed = false
 

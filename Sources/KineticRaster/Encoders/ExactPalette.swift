@@ -31,13 +31,7 @@ final class ExactPalette {
 
     /// The palette as RGBA entries (entry 0 transparent).
     var palette: [RGBA8] {
-        words.enumerated().map { index, word in
-            index == 0
-                ? .transparent
-                : RGBA8(
-                    red: UInt8(truncatingIfNeeded: word), green: UInt8(truncatingIfNeeded: word >> 8),
-                    blue: UInt8(truncatingIfNeeded: word >> 16), alpha: 255)
-        }
+        words.enumerated().map { index, word in index == 0 ? .transparent : RGBA8(opaqueWord: word) }
     }
 
     /// Maps the `region` of a `width`-pixel-wide frame into `indices` (row by row): each drawn pixel to its own

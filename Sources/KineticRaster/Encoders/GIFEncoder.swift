@@ -245,26 +245,28 @@ public final class GIFEncoder: FrameEncoder {
     /// source.
     private func spillPending(delay: Int) throws(RasterError) {
         guard let spill else { return }
-        let region = hasWritten ? changedBounds(pending, previousSource) : PixelRect.full(width: width, height: height)
-        var redraws = false
-        if let region {
-            let width = self.width
-            let hasPrevious = hasWritten
-            var drawnCount = 0
-            pending.withUnsafeBufferPointer { source in
-                previousSource.withUnsafeBufferPointer { previous in
-                    changed.withUnsafeMutableBufferPointer { marks in
-                        for y in region.y..<region.maxY {
-                            for i in (y * width + region.x)..<(y * width + region.maxX) {
-                                let isDrawn = !hasPrevious || previous[i] != source[i]
-                                marks[i] = isDrawn
-                                // Pixels turning transparent draw nothing.
-                                if isDrawn && source[i] != 0 { drawnCount += 1 }
-                            }
-                        }
+        // One pass: which pixels changed since the previous frame kept (all of the first), their bounding box, and
+        // how many of them are opaque (pixels turning transparent draw nothing).
+        var bounds = PixelBounds()
+        var drawnCount = 0
+        let width = self.width
+        let hasPrevious = hasWritten
+        pending.withUnsafeBufferPointer { source in
+            previousSource.withUnsafeBufferPointer { previous in
+                changed.withUnsafeMutableBufferPointer { marks in
+                    for i in 0..<source.count {
+                        let isDrawn = !hasPrevious || previous[i] != source[i]
+                        marks[i] = isDrawn
+                        guard isDrawn else { continue }
+                        bounds.include(x: i % width, y: i / width)
+                        if source[i] != 0 { drawnCount += 1 }
                     }
                 }
             }
+        }
+        let region = bounds.rect
+        var redraws = false
+        if let region {
             redraws = Double(drawnCount) >= Self.redrawFraction * Double(width * height)
             if clipIsExact {
                 clipIsExact = pending.withUnsafeBufferPointer { source in
@@ -336,18 +338,6 @@ public final class GIFEncoder: FrameEncoder {
             }
         }
         try counted.get()
-    }
-
-    /// The bounding box of the pixels where `a` and `b` differ, or nil when they are equal.
-    private func changedBounds(_ a: [UInt32], _ b: [UInt32]) -> PixelRect? {
-        var bounds = PixelBounds()
-        let width = self.width
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                for i in 0..<a.count where a[i] != b[i] { bounds.include(x: i % width, y: i / width) }
-            }
-        }
-        return bounds.rect
     }
 
     /// Second pass: chooses the global colour table — the clip's exact colours when they fit, else what

@@ -63,6 +63,13 @@ public struct RGBA8: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "RGBA(\(red), \(green), \(blue), \(alpha))" }
 
+    /// The opaque colour of a GIF encoder word (red in the low byte, then green and blue; the top byte ignored).
+    init(opaqueWord word: UInt32) {
+        self.init(
+            red: UInt8(truncatingIfNeeded: word), green: UInt8(truncatingIfNeeded: word >> 8),
+            blue: UInt8(truncatingIfNeeded: word >> 16), alpha: 255)
+    }
+
     private static func clamp(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
     private static func byte(_ value: Double) -> UInt8 { UInt8((value * 255).rounded()) }
 }
