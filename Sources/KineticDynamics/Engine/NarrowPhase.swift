@@ -4,7 +4,8 @@ import KineticCore
 /// manifold when the pair's relative pose is unchanged), its points inheriting the impulses of the old ones with the
 /// same feature ids. Each contact is computed on its own, so blocks of contacts are shared among the threads of a
 /// ``SolverPool``; what would touch shared state (touching counts, events, waking) is left in
-/// ``flags`` for the world to apply in contact order afterwards.
+/// ``flags`` for the world to apply in contact order afterwards, with what the solver will do with the contact
+/// (``selection(_:bodies:states:dt:linearSlop:)``).
 ///
 /// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
 struct NarrowPhase: @unchecked Sendable {
@@ -14,6 +15,16 @@ struct NarrowPhase: @unchecked Sendable {
     static let wakesA: UInt8 = 2
     /// Flag: the contact touches and body B is asleep.
     static let wakesB: UInt8 = 4
+    /// Flag: the selection flags below were worked out (a contact with an awake body).
+    static let evaluated: UInt8 = 8
+    /// Selection flag: the solver solves the contact this step.
+    static let selected: UInt8 = 16
+    /// Selection flag: the contact touches and links two awake dynamic bodies (for the sleep islands).
+    static let sleepLink: UInt8 = 32
+    /// Selection flag: both bodies are dynamic (the solver takes such contacts before those with a static body).
+    static let dynamicPair: UInt8 = 64
+    /// The flags the world applies after the narrow phase.
+    static let effects: UInt8 = touchingChanged | wakesA | wakesB
 
     var bodies: UnsafeMutablePointer<Body>
     var states: UnsafePointer<BodyState>
@@ -67,7 +78,7 @@ struct NarrowPhase: @unchecked Sendable {
             // Same relative pose as last step: the manifold is unchanged but for its world points.
             contact.pointee.manifold.point0.point = a.pointee.center + contact.pointee.manifold.point0.anchorA
             contact.pointee.manifold.point1.point = a.pointee.center + contact.pointee.manifold.point1.anchorA
-            return 0
+            return Self.selection(contact, bodies: bodies, states: states, dt: dt, linearSlop: linearSlop)
         }
         contact.pointee.cachedOffset = offset
         contact.pointee.cachedRotationA = a.pointee.rotation
@@ -93,7 +104,35 @@ struct NarrowPhase: @unchecked Sendable {
             if a.pointee.isDynamic && !a.pointee.isAwake { result |= Self.wakesA }
             if b.pointee.isDynamic && !b.pointee.isAwake { result |= Self.wakesB }
         }
-        return result
+        return result | Self.selection(contact, bodies: bodies, states: states, dt: dt, linearSlop: linearSlop)
+    }
+
+    /// The selection flags of a contact that has an awake body, by its manifold and the bodies' velocities as
+    /// the solver starts: ``evaluated``, and for a touching contact ``sleepLink`` and ``dynamicPair`` as they hold,
+    /// and ``selected`` unless the bodies are both dynamic and every point stays more than the slop apart even
+    /// closing at their fastest for the whole step (co-moving neighbours in a falling pile need no constraint).
+    /// Contacts with a static body are always solved: walls never leak.
+    @inline(__always) static func selection(
+        _ contact: UnsafePointer<Contact>, bodies: UnsafePointer<Body>, states: UnsafePointer<BodyState>, dt: Double,
+        linearSlop: Double
+    ) -> UInt8 {
+        guard contact.pointee.isTouching else { return evaluated }
+        let ia = Int(contact.pointee.bodyA)
+        let ib = Int(contact.pointee.bodyB)
+        let a = bodies + ia
+        let b = bodies + ib
+        guard a.pointee.isDynamic && b.pointee.isDynamic else { return evaluated | selected }
+        var result = evaluated | dynamicPair
+        if a.pointee.isAwake && b.pointee.isAwake { result |= sleepLink }
+        let closing =
+            dot(contact.pointee.manifold.normal, states[ib].velocity - states[ia].velocity)
+            - abs(states[ia].angularVelocity) * a.pointee.maximumExtent
+            - abs(states[ib].angularVelocity) * b.pointee.maximumExtent
+        var nearest = contact.pointee.manifold.point0.separation
+        if contact.pointee.manifold.pointCount > 1 {
+            nearest = min(nearest, contact.pointee.manifold.point1.separation)
+        }
+        return nearest + dt * min(0, closing) > linearSlop ? result : result | selected
     }
 
     /// A point of the new manifold inherits the impulses of the old point with the same feature id.

@@ -346,7 +346,7 @@ extension PhysicsWorld {
         }
         // In contact order: touching counts, begin/end events, sleeping bodies touched by awake ones.
         var toWake: [Int32] = []
-        for c in 0..<contacts.count where narrowFlags[c] != 0 {
+        for c in 0..<contacts.count where narrowFlags[c] & NarrowPhase.effects != 0 {
             let flags = narrowFlags[c]
             let ia = contacts[c].bodyA
             let ib = contacts[c].bodyB
@@ -364,6 +364,7 @@ extension PhysicsWorld {
             if flags & NarrowPhase.wakesB != 0 { toWake.append(ib) }
         }
         for i in toWake { wakeIsland(of: Int(i)) }
+        narrowSelectionIsCurrent = toWake.isEmpty
     }
 
     // MARK: Solver
@@ -396,45 +397,43 @@ extension PhysicsWorld {
         sleepLinks.removeAll()
         var hasRestitution = false
         // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
-        // solved last in each pass, a wall sees the push of everything above it and keeps overlap small.
-        states.withUnsafeMutableBufferPointer { stateBuffer in
+        // solved last in each pass, a wall sees the push of everything above it and keeps overlap small. The
+        // narrow phase worked out which contacts to solve (``NarrowPhase/selection``); a body woken after it
+        // makes that stale, and then it is worked out again here.
+        states.withUnsafeBufferPointer { stateBuffer in
             bodies.withUnsafeBufferPointer { bodyBuffer in
                 contacts.withUnsafeBufferPointer { contactBuffer in
-                    guard let states = stateBuffer.baseAddress, let bodies = bodyBuffer.baseAddress,
-                        let contacts = contactBuffer.baseAddress
-                    else { return }
-                    for c in 0..<contactBuffer.count where contacts[c].isTouching {
-                        let contact = contacts + c
-                        let a = bodies + Int(contact.pointee.bodyA)
-                        let b = bodies + Int(contact.pointee.bodyB)
-                        guard a.pointee.isAwake || b.pointee.isAwake else { continue }
-                        let bothDynamic = a.pointee.isDynamic && b.pointee.isDynamic
-                        if bothDynamic && a.pointee.isAwake && b.pointee.isAwake {
-                            sleepLinks.append(SIMD2(contact.pointee.bodyA, contact.pointee.bodyB))
-                        }
-                        // Two moving bodies whose every point stays more than the slop apart, even closing at
-                        // their fastest for the whole step, need no constraint this step (co-moving neighbours
-                        // in a falling pile). Contacts with static bodies are always solved: walls never leak.
-                        if bothDynamic {
-                            let sa = states + Int(contact.pointee.bodyA)
-                            let sb = states + Int(contact.pointee.bodyB)
-                            let closing =
-                                dot(contact.pointee.manifold.normal, sb.pointee.velocity - sa.pointee.velocity)
-                                - abs(sa.pointee.angularVelocity) * a.pointee.maximumExtent
-                                - abs(sb.pointee.angularVelocity) * b.pointee.maximumExtent
-                            var nearest = contact.pointee.manifold.point0.separation
-                            if contact.pointee.manifold.pointCount > 1 {
-                                nearest = min(nearest, contact.pointee.manifold.point1.separation)
+                    narrowFlags.withUnsafeMutableBufferPointer { flags in
+                        guard let states = stateBuffer.baseAddress, let bodies = bodyBuffer.baseAddress,
+                            let contacts = contactBuffer.baseAddress
+                        else { return }
+                        if !narrowSelectionIsCurrent {
+                            for c in 0..<contactBuffer.count {
+                                let awake =
+                                    bodies[Int(contacts[c].bodyA)].isAwake || bodies[Int(contacts[c].bodyB)].isAwake
+                                flags[c] =
+                                    flags[c] & NarrowPhase.effects
+                                    | (awake
+                                        ? NarrowPhase.selection(
+                                            contacts + c, bodies: bodies, states: states, dt: dt,
+                                            linearSlop: settings.linearSlop) : 0)
                             }
-                            if nearest + dt * min(0, closing) > settings.linearSlop { continue }
                         }
-                        if contact.pointee.restitution > 0 { hasRestitution = true }
-                        let selected = SelectedContact(
-                            contact: Int32(c), bodyA: contact.pointee.bodyA, bodyB: contact.pointee.bodyB)
-                        if bothDynamic {
-                            selectedContacts.append(selected)
-                        } else {
-                            staticContacts.append(selected)
+                        for c in 0..<contactBuffer.count {
+                            let flag = flags[c]
+                            if flag & NarrowPhase.sleepLink != 0 {
+                                sleepLinks.append(SIMD2(contacts[c].bodyA, contacts[c].bodyB))
+                            }
+                            guard flag & NarrowPhase.selected != 0 else { continue }
+                            if contacts[c].restitution > 0 { hasRestitution = true }
+                            let selected = SelectedContact(
+                                contact: Int32(truncatingIfNeeded: c), bodyA: contacts[c].bodyA,
+                                bodyB: contacts[c].bodyB)
+                            if flag & NarrowPhase.dynamicPair != 0 {
+                                selectedContacts.append(selected)
+                            } else {
+                                staticContacts.append(selected)
+                            }
                         }
                     }
                 }
@@ -451,6 +450,7 @@ extension PhysicsWorld {
                 isDynamic: { bodyBuffer[Int($0)].isDynamic })
         }
         constraints.resize(selected.count)
+        finalized.resize(integration.count)
         layOutBundles()
         activeJoints.removeAll(keepingCapacity: true)
         for j in 0..<joints.count where joints[j].isAlive {
@@ -486,8 +486,11 @@ extension PhysicsWorld {
                                             inverseH: inverseH, jointSoftness: jointSoftness,
                                             maximumSpeed: maxSpeed, maximumRotation: maxRotation,
                                             pushSpeed: pushSpeed, restitutionThreshold: threshold,
-                                            hasRestitution: hasRestitution)
-                                        stages.program(into: &solverProgram)
+                                            hasRestitution: hasRestitution, dt: dt,
+                                            sleepThreshold: settings.sleepThreshold,
+                                            allowsSleeping: settings.allowsSleeping,
+                                            finalized: finalized.buffer)
+                                        stages.program(into: &solverProgram, participants: pool?.participants ?? 1)
                                         let program = solverProgram
                                         if let pool {
                                             pool.run(
@@ -508,7 +511,7 @@ extension PhysicsWorld {
                 }
             }
         }
-        finalizeBodies(dt: dt)
+        collectFastBodies()
     }
 
     /// Cuts each independent colour into bundles of four constraints (the last one of a colour may hold fewer).
@@ -541,51 +544,10 @@ extension PhysicsWorld {
         }
     }
 
-    private func finalizeBodies(dt: Double) {
-        let threshold = settings.sleepThreshold
-        let allowsSleeping = settings.allowsSleeping
+    /// Collects the bodies the finalize stage found fast (in awake order) and checks their motion continuously.
+    private func collectFastBodies() {
         fastBodies.removeAll(keepingCapacity: true)
-        bodies.withUnsafeMutableBufferPointer { bodyBuffer in
-            states.withUnsafeMutableBufferPointer { stateBuffer in
-                guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else { return }
-                // In place: a body record is large, and copying it out and back costs more than the update.
-                for index in awake {
-                    let i = Int(index)
-                    let state = states[i]
-                    let body = bodies + i
-                    let startCenter = body.pointee.center
-                    let startAngle = body.pointee.angle
-                    body.pointee.center = startCenter + state.deltaPosition
-                    var turn = 0.0
-                    if state.deltaRotation.s != 0 {
-                        body.pointee.rotation = (state.deltaRotation * body.pointee.rotation).normalized
-                        turn = atan2Approx(state.deltaRotation.s, state.deltaRotation.c)
-                        body.pointee.angle += turn
-                    }
-                    let extent = body.pointee.maximumExtent
-                    // Fast enough to pass through a thin wall in one step (Box2D's test): check it continuously
-                    // below.
-                    if state.deltaPosition.length + abs(turn) * extent > 0.5 * body.pointee.minimumExtent {
-                        fastBodies.append(
-                            FastBody(
-                                body: index, startCenter: startCenter, startAngle: startAngle,
-                                deltaPosition: state.deltaPosition, deltaAngle: turn))
-                    }
-                    let maxVelocity = state.velocity.length + extent * abs(state.angularVelocity)
-                    let maxDelta = state.deltaPosition.length + extent * abs(state.deltaRotation.s)
-                    let sleepVelocity = max(maxVelocity, 0.5 * maxDelta / dt)
-                    if !allowsSleeping || sleepVelocity > threshold {
-                        body.pointee.sleepTime = 0
-                    } else {
-                        body.pointee.sleepTime += dt
-                    }
-                    body.pointee.force = .zero
-                    body.pointee.torque = 0
-                    states[i].deltaPosition = .zero
-                    states[i].deltaRotation = .identity
-                }
-            }
-        }
+        for record in finalized.buffer where record.body >= 0 { fastBodies.append(record) }
         if !fastBodies.isEmpty { solveContinuous() }
     }
 

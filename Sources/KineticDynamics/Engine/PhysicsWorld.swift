@@ -68,6 +68,8 @@ public final class PhysicsWorld {
     var solverProgram: [SolverStages.Stage] = []
     /// Scratch: the narrow phase's flags per contact (``NarrowPhase``).
     @exclusivity(unchecked) var narrowFlags: [UInt8] = []
+    /// Whether the narrow phase's selection flags still hold for the solver (no body was woken after it).
+    var narrowSelectionIsCurrent = false
     @exclusivity(unchecked) var joints: [Joint] = []
     private var freeJoints: [Int32] = []
     @exclusivity(unchecked) var awake: [Int32] = []
@@ -80,6 +82,8 @@ public final class PhysicsWorld {
     /// Scratch: the pairs of moved boxes, as places in the sorted proxies (first << 32 | second).
     @exclusivity(unchecked) var movedPairs: [UInt64] = []
     var fastBodies: [FastBody] = []
+    /// Scratch: per awake body, what the solver's finalize stage recorded of its motion (``SolverStages/finalized``).
+    let finalized = ScratchBuffer<FastBody>()
     /// Per body: its index in `fastBodies`, or −1.
     var fastSlot: [Int32] = []
     /// Scratch: each fast body's time of impact this step.

@@ -16,14 +16,20 @@ struct SolverJob: Sendable {
 /// The worker threads of a world whose ``PhysicsSettings/threadCount`` is above 1: `threadCount − 1` threads that
 /// help the calling thread through a ``SolverJob``.
 ///
-/// The calling thread runs the job itself, stage by stage, and the workers take blocks of the current stage as they
-/// come (an atomic cursor hands each block to exactly one thread); a stage ends when all its blocks are done. A
-/// worker that is not running at the time (a busy machine) delays nothing: the calling thread takes the blocks
-/// itself. Which thread runs a block never changes what the block computes, so the results do not depend on the
-/// thread count or on the machine's load.
+/// The calling thread runs the job itself, stage by stage (a stage of one block alone, without the workers), and
+/// the workers take blocks of the current stage as they come. A stage's blocks are handed out as at most
+/// ``chunkLimit`` chunks of neighbouring blocks, one bit each in an atomic word that also holds the stage's key,
+/// so that a worker that slept through a stage can never take a chunk of another. Each participant starts at a
+/// chunk of its own (the calling thread at the first, worker `k` of `n − 1` at `k/n` of the way) and then takes
+/// whatever is left: the same part of every stage goes to the same thread while the threads keep pace, so the
+/// bodies a thread touched in one colour are mostly in its own cache for the next. A worker that is not running
+/// at the time (a busy machine) delays nothing: the calling thread takes the chunks itself. Which thread runs a
+/// block never changes what the block computes, so the results do not depend on the thread count or on the
+/// machine's load.
 ///
-/// Idle workers spin briefly after a job and then sleep on a condition variable, so that a world that is not
-/// stepped costs no CPU.
+/// Between the stages of a job the workers spin (and yield after a while); between jobs they sleep on a condition
+/// variable after a few microseconds, leaving the core to other threads while the calling thread runs the step's
+/// serial part, and a world that is not stepped costs no CPU.
 final class SolverPool: @unchecked Sendable {
     /// The participants of a job: the calling thread and the workers.
     let participants: Int
@@ -33,31 +39,39 @@ final class SolverPool: @unchecked Sendable {
     /// The current job (under `condition`).
     private var job: SolverJob?
     private var isShuttingDown = false
-    /// The job's tag (its generation, 24 bits), the current stage (20 bits) and its next unclaimed block (20 bits),
-    /// so that a worker that slept through a job can never take a block of another.
-    private let cursor = Atomic<Int>(0)
-    /// Blocks of the current stage finished so far.
+    /// The current stage's key in the upper 32 bits (the job's tag, 12 bits of its generation, and the stage, 20
+    /// bits) and its chunks taken so far in the lower 32 (one bit a chunk).
+    private let claims = Atomic<UInt64>(0)
+    /// Chunks of the current stage finished so far.
     private let done = Atomic<Int>(0)
     /// Workers inside the current job.
     private let inside = Atomic<Int>(0)
 
-    /// The most stages and blocks per stage a job may have (20 bits each).
-    static let stageLimit = 1 << 20
-    static let blockLimit = 1 << 20
+    /// The most stages a job may have (20 bits, less the two marks below); a job's further stages run on the
+    /// calling thread alone.
+    static let stageLimit = notStarted
+    /// The most chunks a stage's blocks are handed out in (one bit each).
+    static let chunkLimit = 32
 
     /// The stage numbers that mean "the job has not started a stage yet" and "the job is over".
     private static let notStarted = 0xF_FFFE
     private static let over = 0xF_FFFF
+    private static let keyMask: UInt64 = 0xFFFF_FFFF_0000_0000
 
-    @inline(__always) private static func encode(tag: Int, stage: Int, block: Int) -> Int {
-        (tag & 0xFF_FFFF) << 40 | (stage & 0xF_FFFF) << 20 | block
+    @inline(__always) private static func key(tag: Int, stage: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: tag & 0xFFF) << 52 | UInt64(truncatingIfNeeded: stage & 0xF_FFFF) << 32
+    }
+
+    /// The blocks of chunk `chunk` when `blocks` blocks make `chunks` chunks (`chunks` ≤ `blocks`).
+    @inline(__always) private static func blocks(ofChunk chunk: Int, chunks: Int, blocks: Int) -> Range<Int> {
+        chunks == blocks ? chunk..<(chunk + 1) : (chunk * blocks / chunks)..<((chunk + 1) * blocks / chunks)
     }
 
     /// A pool of `participants − 1` worker threads (`participants` ≥ 2).
     init(participants: Int) {
         self.participants = max(2, participants)
         for worker in 1..<self.participants {
-            let thread = Thread { [self] in self.workerLoop() }
+            let thread = Thread { [self] in self.workerLoop(index: worker) }
             thread.name = "KineticDynamics solver \(worker)"
             thread.start()
         }
@@ -72,40 +86,42 @@ final class SolverPool: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Runs `job` (at most ``stageLimit`` stages of at most ``blockLimit`` blocks; more are run by the calling
-    /// thread alone) with the workers' help, and returns when it is complete and no worker is still inside it.
+    /// Runs `job` (its stages past ``stageLimit`` on the calling thread alone) with the workers' help, and returns
+    /// when it is complete and no worker is still inside it.
     func run(_ job: SolverJob) {
         condition.lock()
         self.job = job
         let tag = generation.add(1, ordering: .sequentiallyConsistent).newValue
-        cursor.store(Self.encode(tag: tag, stage: Self.notStarted, block: 0), ordering: .sequentiallyConsistent)
+        claims.store(Self.key(tag: tag, stage: Self.notStarted), ordering: .sequentiallyConsistent)
         condition.broadcast()
         condition.unlock()
         for stage in 0..<job.stageCount {
             let blocks = job.blockCount(stage)
             if blocks == 0 { continue }
-            guard stage < Self.notStarted, blocks < Self.blockLimit else {
+            guard blocks > 1, stage < Self.stageLimit else {
                 for block in 0..<blocks { job.execute(stage, block) }
                 continue
             }
+            let chunks = min(blocks, Self.chunkLimit)
+            let key = Self.key(tag: tag, stage: stage)
             done.store(0, ordering: .sequentiallyConsistent)
-            cursor.store(Self.encode(tag: tag, stage: stage, block: 0), ordering: .sequentiallyConsistent)
+            claims.store(key, ordering: .sequentiallyConsistent)
             var finishedHere = 0
-            while let block = claim(tag: tag, stage: stage, blocks: blocks) {
-                job.execute(stage, block)
+            while let chunk = claim(key: key, chunks: chunks, home: 0) {
+                for block in Self.blocks(ofChunk: chunk, chunks: chunks, blocks: blocks) { job.execute(stage, block) }
                 finishedHere += 1
             }
             done.add(finishedHere, ordering: .sequentiallyConsistent)
-            // Blocks a worker took may still be running: wait for them (never for a worker that took none).
+            // Chunks a worker took may still be running: wait for them (never for a worker that took none).
             var spins = 0
-            while done.load(ordering: .sequentiallyConsistent) < blocks {
+            while done.load(ordering: .sequentiallyConsistent) < chunks {
                 spins += 1
                 if spins > 256 { sched_yield() }
             }
         }
         condition.lock()
         self.job = nil
-        cursor.store(Self.encode(tag: tag, stage: Self.over, block: 0), ordering: .sequentiallyConsistent)
+        claims.store(Self.key(tag: tag, stage: Self.over), ordering: .sequentiallyConsistent)
         condition.unlock()
         var spins = 0
         while inside.load(ordering: .sequentiallyConsistent) > 0 {
@@ -114,28 +130,34 @@ final class SolverPool: @unchecked Sendable {
         }
     }
 
-    /// Takes the next block of `stage` (of `blocks`) of job `tag`, or nil when none is left or the stage is over.
-    @inline(__always) private func claim(tag: Int, stage: Int, blocks: Int) -> Int? {
-        let base = Self.encode(tag: tag, stage: stage, block: 0)
-        var current = cursor.load(ordering: .sequentiallyConsistent)
+    /// Takes a chunk (of `chunks`) of the stage whose key is `key`: the first free one from `home` on, else the
+    /// first free one; nil when none is left or the stage is over.
+    @inline(__always) private func claim(key: UInt64, chunks: Int, home: Int) -> Int? {
+        let all: UInt64 = chunks >= 32 ? 0xFFFF_FFFF : (1 << UInt64(chunks)) - 1
+        let fromHome = all & ~((1 << UInt64(home)) - 1)
+        var current = claims.load(ordering: .sequentiallyConsistent)
         while true {
-            let block = current - base
-            guard block >= 0, block < blocks else { return nil }
-            let (exchanged, original) = cursor.compareExchange(
-                expected: current, desired: current + 1, ordering: .sequentiallyConsistent)
-            if exchanged { return block }
+            guard current & Self.keyMask == key else { return nil }
+            let free = ~current & all
+            if free == 0 { return nil }
+            let ahead = free & fromHome
+            let chunk = ahead != 0 ? ahead.trailingZeroBitCount : free.trailingZeroBitCount
+            let (exchanged, original) = claims.compareExchange(
+                expected: current, desired: current | 1 << UInt64(chunk), ordering: .sequentiallyConsistent)
+            if exchanged { return chunk }
             current = original
         }
     }
 
-    private func workerLoop() {
+    private func workerLoop(index: Int) {
         var seen = 0
         while true {
-            // Spin for the next job for a little while (steps follow each other closely), then sleep.
+            // Look for the next job a moment (the solver's job follows the narrow phase's closely), then sleep:
+            // between jobs the calling thread runs the step's serial part, and a thread of the program that
+            // steps the world (one writing output, say) may use this core meanwhile.
             var spins = 0
-            while generation.load(ordering: .sequentiallyConsistent) == seen && spins < 4_000 {
+            while generation.load(ordering: .sequentiallyConsistent) == seen && spins < Self.idleSpins {
                 spins += 1
-                if spins > 100 { sched_yield() }
             }
             condition.lock()
             while generation.load(ordering: .sequentiallyConsistent) == seen { condition.wait() }
@@ -146,34 +168,45 @@ final class SolverPool: @unchecked Sendable {
             condition.unlock()
             if stop { return }
             guard let current else { continue }
-            help(current, tag: seen)
+            help(current, tag: seen, index: index)
             inside.subtract(1, ordering: .sequentiallyConsistent)
         }
     }
 
-    /// A worker's part of job `tag`: take blocks of whatever stage is current until the job is over.
-    private func help(_ job: SolverJob, tag: Int) {
+    /// Loads of the job counter an idle worker makes before it sleeps (a few microseconds).
+    static let idleSpins = 2_000
+    /// Loads of the stage word a worker makes between two stages of a job before it yields the core on each
+    /// further one (stages follow each other within microseconds; a worker that yields is late for the next).
+    static let stageSpins = 1_024
+
+    /// Worker `index`'s part of job `tag`: take chunks of whatever stage is current until the job is over.
+    private func help(_ job: SolverJob, tag: Int, index: Int) {
         var lastStage = -1
         var spins = 0
         while true {
-            let current = cursor.load(ordering: .sequentiallyConsistent)
-            guard (current >> 40) & 0xFF_FFFF == tag & 0xFF_FFFF,
+            let current = claims.load(ordering: .sequentiallyConsistent)
+            guard current >> 52 == UInt64(truncatingIfNeeded: tag & 0xFFF),
                 generation.load(ordering: .sequentiallyConsistent) == tag
             else { return }
-            let stage = (current >> 20) & 0xF_FFFF
+            let stage = Int(truncatingIfNeeded: (current >> 32) & 0xF_FFFF)
             if stage == Self.over { return }
             if stage != Self.notStarted && stage > lastStage && stage < job.stageCount {
                 lastStage = stage
+                let blocks = job.blockCount(stage)
+                let chunks = min(blocks, Self.chunkLimit)
+                let home = index * chunks / participants
                 var finished = 0
-                while let block = claim(tag: tag, stage: stage, blocks: job.blockCount(stage)) {
-                    job.execute(stage, block)
+                while let chunk = claim(key: current & Self.keyMask, chunks: chunks, home: home) {
+                    for block in Self.blocks(ofChunk: chunk, chunks: chunks, blocks: blocks) {
+                        job.execute(stage, block)
+                    }
                     finished += 1
                 }
                 if finished > 0 { done.add(finished, ordering: .sequentiallyConsistent) }
                 spins = 0
             } else {
                 spins += 1
-                if spins > 64 { sched_yield() }
+                if spins > Self.stageSpins { sched_yield() }
             }
         }
     }

@@ -1,6 +1,6 @@
 import KineticCore
 
-/// The soft-step solver of one step as a program of stages (``program(into:)``) whose blocks a ``SolverPool``
+/// The soft-step solver of one step as a program of stages (``program(into:participants:)``) whose blocks a ``SolverPool``
 /// shares among threads, or the calling thread runs in order: each stage cuts independent items — constraints of
 /// one colour, awake bodies, constraints — into blocks, and joints (not coloured) and overflow colours are one
 /// block each. The arithmetic on each item is the same whoever runs it, so the result does not depend on the
@@ -43,11 +43,19 @@ struct SolverStages: @unchecked Sendable {
     var restitutionThreshold: Double
     /// Whether any constraint has restitution (otherwise its pass is skipped).
     var hasRestitution: Bool
+    /// The step's length in seconds, the speed below which a body counts towards sleep (points a second), and
+    /// whether bodies may sleep, for ``Kind/finalize``.
+    var dt: Double
+    var sleepThreshold: Double
+    var allowsSleeping: Bool
+    /// Per awake body (in ``inputs``' order), written by ``Kind/finalize``: its motion this step when it moved
+    /// fast enough to need continuous collision, else a record whose `body` is −1.
+    var finalized: UnsafeMutableBufferPointer<FastBody>
 
     /// What one stage of the program does.
     enum Kind: Sendable {
         case prepare, pack, prepareJoints, integrateVelocities, warmStartJoints, warmStart, solveJoints, solve
-        case integratePositions, relaxJoints, relax, unpack, restitution, storeImpulses, storeBundles
+        case integratePositions, relaxJoints, relax, unpack, restitution, storeImpulses, storeBundles, finalize
     }
 
     /// One stage: its kind, the colour it works on (for the colour passes), its substep, and how its items are
@@ -67,56 +75,80 @@ struct SolverStages: @unchecked Sendable {
         var blocks: Int { items == 0 ? 0 : (items + blockSize - 1) / blockSize }
     }
 
-    /// Constraints per block: a colour of a few hundred constraints gives a handful of blocks.
-    static let constraintBlock = 64
-    /// Bundles per block of the packing stages (a block of ``constraintBlock`` constraints).
-    static let bundleBlock = constraintBlock / 4
-    /// Bodies per block of the integration stages.
-    static let bodyBlock = 256
+    /// The smallest blocks of constraints, of bundles and of bodies: smaller ones cost more to hand out than
+    /// they take to run.
+    static let minimumConstraintBlock = 16
+    static let minimumBundleBlock = minimumConstraintBlock / 4
+    static let minimumBodyBlock = 64
+    /// Blocks per participant that a stage is cut into when it is large enough: a few each, so that a thread that
+    /// joins a stage late or runs slower leaves little for the other to wait on.
+    static let blocksPerParticipant = 4
 
-    /// The step's stages in order, appended to `stages`.
-    func program(into stages: inout [Stage]) {
+    /// Items per block for a stage of `items` run by `participants` threads: the whole stage on one thread, else
+    /// about ``blocksPerParticipant`` blocks a participant of at least `minimum` items, a multiple of `multiple`.
+    static func blockSize(items: Int, participants: Int, minimum: Int, multiple: Int = 1) -> Int {
+        guard participants > 1 else { return max(items, 1) }
+        let wanted = (items + blocksPerParticipant * participants - 1) / (blocksPerParticipant * participants)
+        let size = max(minimum, wanted)
+        return (size + multiple - 1) / multiple * multiple
+    }
+
+    /// The step's stages in order, appended to `stages`, with blocks sized for `participants` threads (the
+    /// blocks never change what a stage computes).
+    func program(into stages: inout [Stage], participants: Int) {
         stages.removeAll(keepingCapacity: true)
+        func constraintBlock(_ items: Int, multiple: Int = 1) -> Int {
+            Self.blockSize(
+                items: items, participants: participants, minimum: Self.minimumConstraintBlock, multiple: multiple)
+        }
+        let bundleBlock = Self.blockSize(
+            items: bundles.count, participants: participants, minimum: Self.minimumBundleBlock)
+        let bodyBlock = Self.blockSize(items: inputs.count, participants: participants, minimum: Self.minimumBodyBlock)
         func colourPass(_ kind: Kind, substep: Int) {
             for (k, colour) in colours.enumerated() {
                 let count = colour.end - colour.start
+                // A bundle holds four constraints of a colour: blocks of an independent colour are whole bundles.
                 stages.append(
                     Stage(
                         kind: kind, colour: k, substep: substep, items: colour.isIndependent ? count : min(count, 1),
-                        blockSize: colour.isIndependent ? Self.constraintBlock : 1))
+                        blockSize: colour.isIndependent ? constraintBlock(count, multiple: 4) : 1))
             }
         }
         let hasJoints = !activeJoints.isEmpty
-        stages.append(Stage(kind: .prepare, items: constraints.count, blockSize: Self.constraintBlock))
-        stages.append(Stage(kind: .pack, items: bundles.count, blockSize: Self.bundleBlock))
+        stages.append(Stage(kind: .prepare, items: constraints.count, blockSize: constraintBlock(constraints.count)))
+        stages.append(Stage(kind: .pack, items: bundles.count, blockSize: bundleBlock))
         if hasJoints { stages.append(Stage(kind: .prepareJoints)) }
         for substep in 0..<substeps {
             stages.append(
-                Stage(kind: .integrateVelocities, substep: substep, items: inputs.count, blockSize: Self.bodyBlock))
+                Stage(kind: .integrateVelocities, substep: substep, items: inputs.count, blockSize: bodyBlock))
             if hasJoints { stages.append(Stage(kind: .warmStartJoints, substep: substep)) }
             colourPass(.warmStart, substep: substep)
             if hasJoints { stages.append(Stage(kind: .solveJoints, substep: substep)) }
             colourPass(.solve, substep: substep)
             stages.append(
-                Stage(kind: .integratePositions, substep: substep, items: inputs.count, blockSize: Self.bodyBlock))
+                Stage(kind: .integratePositions, substep: substep, items: inputs.count, blockSize: bodyBlock))
             if hasJoints { stages.append(Stage(kind: .relaxJoints, substep: substep)) }
             colourPass(.relax, substep: substep)
         }
         if hasRestitution {
             // The restitution pass works on the constraints themselves: give them the bundles' impulses first.
-            stages.append(Stage(kind: .unpack, items: bundles.count, blockSize: Self.bundleBlock))
+            stages.append(Stage(kind: .unpack, items: bundles.count, blockSize: bundleBlock))
             colourPass(.restitution, substep: 0)
-            stages.append(Stage(kind: .storeImpulses, items: constraints.count, blockSize: Self.constraintBlock))
+            stages.append(
+                Stage(
+                    kind: .storeImpulses, items: constraints.count, blockSize: constraintBlock(constraints.count)))
         } else {
             // Straight from the bundles, and from the constraints of overflow colours.
-            stages.append(Stage(kind: .storeBundles, items: bundles.count, blockSize: Self.bundleBlock))
+            stages.append(Stage(kind: .storeBundles, items: bundles.count, blockSize: bundleBlock))
             for colour in colours where !colour.isIndependent {
                 stages.append(
                     Stage(
-                        kind: .storeImpulses, items: colour.end - colour.start, blockSize: Self.constraintBlock,
+                        kind: .storeImpulses, items: colour.end - colour.start,
+                        blockSize: constraintBlock(colour.end - colour.start),
                         offset: colour.start))
             }
         }
+        stages.append(Stage(kind: .finalize, items: inputs.count, blockSize: bodyBlock))
     }
 
     /// Runs block `block` of `stage`.
@@ -223,6 +255,8 @@ struct SolverStages: @unchecked Sendable {
                     }
                 }
             }
+        case .finalize:
+            for k in start..<end { finalizeBody(k) }
         case .storeImpulses:
             // Impulses kept for warm starting next step (each constraint writes its own contact).
             for k in (stage.offset + start)..<(stage.offset + end) {
@@ -240,6 +274,43 @@ struct SolverStages: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Moves awake body `k` (of ``inputs``) by its step's motion, counts its sleep time, clears its force and
+    /// deltas, and records in ``finalized`` whether it moved fast enough to pass through a thin wall in one step
+    /// (Box2D's test), so that the world checks its motion continuously.
+    @inline(__always) private func finalizeBody(_ k: Int) {
+        let index = inputs[k].body
+        let i = Int(index)
+        let state = states[i]
+        // In place: a body record is large, and copying it out and back costs more than the update.
+        let body = bodies + i
+        let startCenter = body.pointee.center
+        let startAngle = body.pointee.angle
+        body.pointee.center = startCenter + state.deltaPosition
+        var turn = 0.0
+        if state.deltaRotation.s != 0 {
+            body.pointee.rotation = (state.deltaRotation * body.pointee.rotation).normalized
+            turn = atan2Approx(state.deltaRotation.s, state.deltaRotation.c)
+            body.pointee.angle += turn
+        }
+        let extent = body.pointee.maximumExtent
+        let isFast = state.deltaPosition.length + abs(turn) * extent > 0.5 * body.pointee.minimumExtent
+        finalized[k] = FastBody(
+            body: isFast ? index : -1, startCenter: startCenter, startAngle: startAngle,
+            deltaPosition: state.deltaPosition, deltaAngle: turn)
+        let maxVelocity = state.velocity.length + extent * abs(state.angularVelocity)
+        let maxDelta = state.deltaPosition.length + extent * abs(state.deltaRotation.s)
+        let sleepVelocity = max(maxVelocity, 0.5 * maxDelta / dt)
+        if !allowsSleeping || sleepVelocity > sleepThreshold {
+            body.pointee.sleepTime = 0
+        } else {
+            body.pointee.sleepTime += dt
+        }
+        body.pointee.force = .zero
+        body.pointee.torque = 0
+        states[i].deltaPosition = .zero
+        states[i].deltaRotation = .identity
     }
 
     /// Block `start..<end` of a colour pass: that part of the colour, or the whole colour for an overflow (which
