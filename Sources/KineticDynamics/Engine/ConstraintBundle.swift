@@ -1,15 +1,24 @@
 import KineticCore
 
 /// Four contact constraints of one colour laid out side by side (struct of arrays, one SIMD lane each), so that
-/// the solver's passes work on four constraints at a time — Box2D v3's wide contact constraints, in double
-/// precision. The constraints of a colour share no dynamic body, so solving them together gives exactly the result
-/// of solving them one after the other: every lane does the scalar solver's arithmetic in the scalar solver's
-/// order (no fused multiply–add, no reassociation), and a lane whose scalar code would skip an update keeps its old
-/// value. A bundle with fewer than four constraints fills its other lanes with body 0 (the static ground), which
-/// are never written back.
+/// the solver's passes work on four constraints at a time — Box2D v3's wide contact constraints, and like them in
+/// single precision: four floats fill one 128-bit register (SSE2, NEON), so each operation handles the four lanes
+/// at once, where four doubles take two. The bodies' velocities and the step's position changes stay doubles in
+/// ``BodyState``; a bundle reads them rounded to floats and writes the velocities back widened, and the
+/// accumulated impulses it keeps for warm starting are floats widened. The constraints of a colour share no
+/// dynamic body, so solving them together gives exactly the result of solving them one after the other in single
+/// precision: every lane does the scalar solver's arithmetic in its order (no fused multiply–add, no
+/// reassociation), and a lane whose scalar code would skip an update keeps its old value. Constraints in an
+/// overflow colour and the restitution pass use the scalar solver, in double precision. A bundle with fewer than
+/// four constraints fills its other lanes with body 0 (the static ground), which are never written back.
 struct ConstraintBundle: Sendable {
-    typealias Lanes = SIMD4<Double>
-    typealias Mask = SIMDMask<SIMD4<Int64>>
+    typealias Lanes = SIMD4<Float>
+    typealias Mask = SIMDMask<SIMD4<Int32>>
+
+    /// The lanes of four doubles, each rounded to the nearest float.
+    @inline(__always) static func wide(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Lanes {
+        Lanes(SIMD4<Double>(a, b, c, d))
+    }
 
     /// One contact point of each lane (``ConstraintPoint``'s fields, lane by lane).
     struct LanePoint: Sendable {
@@ -52,19 +61,19 @@ struct ConstraintBundle: Sendable {
         _ p0: ConstraintPoint, _ p1: ConstraintPoint, _ p2: ConstraintPoint, _ p3: ConstraintPoint
     ) -> LanePoint {
         LanePoint(
-            baseSeparation: Lanes(p0.baseSeparation, p1.baseSeparation, p2.baseSeparation, p3.baseSeparation),
-            normalImpulse: Lanes(p0.normalImpulse, p1.normalImpulse, p2.normalImpulse, p3.normalImpulse),
-            tangentImpulse: Lanes(p0.tangentImpulse, p1.tangentImpulse, p2.tangentImpulse, p3.tangentImpulse),
-            maxNormalImpulse: Lanes(
+            baseSeparation: Self.wide(p0.baseSeparation, p1.baseSeparation, p2.baseSeparation, p3.baseSeparation),
+            normalImpulse: Self.wide(p0.normalImpulse, p1.normalImpulse, p2.normalImpulse, p3.normalImpulse),
+            tangentImpulse: Self.wide(p0.tangentImpulse, p1.tangentImpulse, p2.tangentImpulse, p3.tangentImpulse),
+            maxNormalImpulse: Self.wide(
                 p0.maxNormalImpulse, p1.maxNormalImpulse, p2.maxNormalImpulse, p3.maxNormalImpulse),
-            normalMass: Lanes(p0.normalMass, p1.normalMass, p2.normalMass, p3.normalMass),
-            tangentMass: Lanes(p0.tangentMass, p1.tangentMass, p2.tangentMass, p3.tangentMass),
-            normalArmA: Lanes(p0.normalArmA, p1.normalArmA, p2.normalArmA, p3.normalArmA),
-            normalArmB: Lanes(p0.normalArmB, p1.normalArmB, p2.normalArmB, p3.normalArmB),
-            tangentArmA: Lanes(p0.tangentArmA, p1.tangentArmA, p2.tangentArmA, p3.tangentArmA),
-            tangentArmB: Lanes(p0.tangentArmB, p1.tangentArmB, p2.tangentArmB, p3.tangentArmB),
-            normalReachA: Lanes(p0.normalReachA, p1.normalReachA, p2.normalReachA, p3.normalReachA),
-            normalReachB: Lanes(p0.normalReachB, p1.normalReachB, p2.normalReachB, p3.normalReachB))
+            normalMass: Self.wide(p0.normalMass, p1.normalMass, p2.normalMass, p3.normalMass),
+            tangentMass: Self.wide(p0.tangentMass, p1.tangentMass, p2.tangentMass, p3.tangentMass),
+            normalArmA: Self.wide(p0.normalArmA, p1.normalArmA, p2.normalArmA, p3.normalArmA),
+            normalArmB: Self.wide(p0.normalArmB, p1.normalArmB, p2.normalArmB, p3.normalArmB),
+            tangentArmA: Self.wide(p0.tangentArmA, p1.tangentArmA, p2.tangentArmA, p3.tangentArmA),
+            tangentArmB: Self.wide(p0.tangentArmB, p1.tangentArmB, p2.tangentArmB, p3.tangentArmB),
+            normalReachA: Self.wide(p0.normalReachA, p1.normalReachA, p2.normalReachA, p3.normalReachA),
+            normalReachB: Self.wide(p0.normalReachB, p1.normalReachB, p2.normalReachB, p3.normalReachB))
     }
 
     /// An empty lane: the static ground twice, no points.
@@ -81,13 +90,13 @@ struct ConstraintBundle: Sendable {
         let c3 = n > 3 ? constraints[3] : Self.padding
         bodyA = SIMD4(c0.bodyA, c1.bodyA, c2.bodyA, c3.bodyA)
         bodyB = SIMD4(c0.bodyB, c1.bodyB, c2.bodyB, c3.bodyB)
-        normalX = Lanes(c0.normal.x, c1.normal.x, c2.normal.x, c3.normal.x)
-        normalY = Lanes(c0.normal.y, c1.normal.y, c2.normal.y, c3.normal.y)
-        friction = Lanes(c0.friction, c1.friction, c2.friction, c3.friction)
-        biasRate = Lanes(c0.softness.biasRate, c1.softness.biasRate, c2.softness.biasRate, c3.softness.biasRate)
-        massScale = Lanes(
+        normalX = Self.wide(c0.normal.x, c1.normal.x, c2.normal.x, c3.normal.x)
+        normalY = Self.wide(c0.normal.y, c1.normal.y, c2.normal.y, c3.normal.y)
+        friction = Self.wide(c0.friction, c1.friction, c2.friction, c3.friction)
+        biasRate = Self.wide(c0.softness.biasRate, c1.softness.biasRate, c2.softness.biasRate, c3.softness.biasRate)
+        massScale = Self.wide(
             c0.softness.massScale, c1.softness.massScale, c2.softness.massScale, c3.softness.massScale)
-        impulseScale = Lanes(
+        impulseScale = Self.wide(
             c0.softness.impulseScale, c1.softness.impulseScale, c2.softness.impulseScale,
             c3.softness.impulseScale)
         let a0 = states + Int(c0.bodyA)
@@ -98,18 +107,21 @@ struct ConstraintBundle: Sendable {
         let b1 = states + Int(c1.bodyB)
         let b2 = states + Int(c2.bodyB)
         let b3 = states + Int(c3.bodyB)
-        massA = Lanes(a0.pointee.inverseMass, a1.pointee.inverseMass, a2.pointee.inverseMass, a3.pointee.inverseMass)
-        inertiaA = Lanes(
+        massA = Self.wide(
+            a0.pointee.inverseMass, a1.pointee.inverseMass, a2.pointee.inverseMass, a3.pointee.inverseMass)
+        inertiaA = Self.wide(
             a0.pointee.inverseInertia, a1.pointee.inverseInertia, a2.pointee.inverseInertia,
             a3.pointee.inverseInertia)
-        massB = Lanes(b0.pointee.inverseMass, b1.pointee.inverseMass, b2.pointee.inverseMass, b3.pointee.inverseMass)
-        inertiaB = Lanes(
+        massB = Self.wide(
+            b0.pointee.inverseMass, b1.pointee.inverseMass, b2.pointee.inverseMass, b3.pointee.inverseMass)
+        inertiaB = Self.wide(
             b0.pointee.inverseInertia, b1.pointee.inverseInertia, b2.pointee.inverseInertia,
             b3.pointee.inverseInertia)
-        active = SIMD4<Int64>(0, 1, 2, 3) .< Int64(n)
+        active = SIMD4<Int32>(0, 1, 2, 3) .< Int32(truncatingIfNeeded: n)
         twoPoints =
-            SIMD4<Int64>(
-                Int64(c0.pointCount), Int64(c1.pointCount), Int64(c2.pointCount), Int64(c3.pointCount)) .> 1
+            SIMD4<Int32>(
+                Int32(truncatingIfNeeded: c0.pointCount), Int32(truncatingIfNeeded: c1.pointCount),
+                Int32(truncatingIfNeeded: c2.pointCount), Int32(truncatingIfNeeded: c3.pointCount)) .> 1
         // A one-point constraint's second point is all zeros (as prepared); the solver masks it out anyway.
         point0 = Self.lanes(c0.point0, c1.point0, c2.point0, c3.point0)
         point1 = Self.lanes(c0.point1, c1.point1, c2.point1, c3.point1)
@@ -118,13 +130,13 @@ struct ConstraintBundle: Sendable {
     /// Writes the accumulated impulses back to the constraints the bundle was made from.
     func unpack(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
         for lane in 0..<min(constraints.count, 4) {
-            constraints[lane].point0.normalImpulse = point0.normalImpulse[lane]
-            constraints[lane].point0.tangentImpulse = point0.tangentImpulse[lane]
-            constraints[lane].point0.maxNormalImpulse = point0.maxNormalImpulse[lane]
+            constraints[lane].point0.normalImpulse = Double(point0.normalImpulse[lane])
+            constraints[lane].point0.tangentImpulse = Double(point0.tangentImpulse[lane])
+            constraints[lane].point0.maxNormalImpulse = Double(point0.maxNormalImpulse[lane])
             if constraints[lane].pointCount > 1 {
-                constraints[lane].point1.normalImpulse = point1.normalImpulse[lane]
-                constraints[lane].point1.tangentImpulse = point1.tangentImpulse[lane]
-                constraints[lane].point1.maxNormalImpulse = point1.maxNormalImpulse[lane]
+                constraints[lane].point1.normalImpulse = Double(point1.normalImpulse[lane])
+                constraints[lane].point1.tangentImpulse = Double(point1.tangentImpulse[lane])
+                constraints[lane].point1.maxNormalImpulse = Double(point1.maxNormalImpulse[lane])
             }
         }
     }
@@ -158,14 +170,18 @@ struct BundleBodies {
         let b1 = states + Int(b[1])
         let b2 = states + Int(b[2])
         let b3 = states + Int(b[3])
-        vAx = Lanes(a0.pointee.velocity.x, a1.pointee.velocity.x, a2.pointee.velocity.x, a3.pointee.velocity.x)
-        vAy = Lanes(a0.pointee.velocity.y, a1.pointee.velocity.y, a2.pointee.velocity.y, a3.pointee.velocity.y)
-        wA = Lanes(
+        vAx = ConstraintBundle.wide(
+            a0.pointee.velocity.x, a1.pointee.velocity.x, a2.pointee.velocity.x, a3.pointee.velocity.x)
+        vAy = ConstraintBundle.wide(
+            a0.pointee.velocity.y, a1.pointee.velocity.y, a2.pointee.velocity.y, a3.pointee.velocity.y)
+        wA = ConstraintBundle.wide(
             a0.pointee.angularVelocity, a1.pointee.angularVelocity, a2.pointee.angularVelocity,
             a3.pointee.angularVelocity)
-        vBx = Lanes(b0.pointee.velocity.x, b1.pointee.velocity.x, b2.pointee.velocity.x, b3.pointee.velocity.x)
-        vBy = Lanes(b0.pointee.velocity.y, b1.pointee.velocity.y, b2.pointee.velocity.y, b3.pointee.velocity.y)
-        wB = Lanes(
+        vBx = ConstraintBundle.wide(
+            b0.pointee.velocity.x, b1.pointee.velocity.x, b2.pointee.velocity.x, b3.pointee.velocity.x)
+        vBy = ConstraintBundle.wide(
+            b0.pointee.velocity.y, b1.pointee.velocity.y, b2.pointee.velocity.y, b3.pointee.velocity.y)
+        wB = ConstraintBundle.wide(
             b0.pointee.angularVelocity, b1.pointee.angularVelocity, b2.pointee.angularVelocity,
             b3.pointee.angularVelocity)
         mA = bundle.pointee.massA
@@ -184,13 +200,13 @@ struct BundleBodies {
         for lane in 0..<4 {
             if mA[lane] != 0 || iA[lane] != 0 {
                 let s = states + Int(a[lane])
-                s.pointee.velocity = Point(x: vAx[lane], y: vAy[lane])
-                s.pointee.angularVelocity = wA[lane]
+                s.pointee.velocity = Point(x: Double(vAx[lane]), y: Double(vAy[lane]))
+                s.pointee.angularVelocity = Double(wA[lane])
             }
             if mB[lane] != 0 || iB[lane] != 0 {
                 let s = states + Int(b[lane])
-                s.pointee.velocity = Point(x: vBx[lane], y: vBy[lane])
-                s.pointee.angularVelocity = wB[lane]
+                s.pointee.velocity = Point(x: Double(vBx[lane]), y: Double(vBy[lane]))
+                s.pointee.angularVelocity = Double(wB[lane])
             }
         }
     }

@@ -2,7 +2,7 @@ import KineticCore
 
 /// The contact solver's warm-start and solve passes over ``ConstraintBundle``s: four constraints of a colour at a
 /// time, each lane doing exactly what ``ContactSolver/warmStart(_:_:)`` and ``ContactSolver/solve(_:_:inverseH:maximumPushSpeed:useBias:reversed:)``
-/// do for one constraint, so that the results are bit for bit those of the scalar passes.
+/// do for one constraint, in single precision (see ``ConstraintBundle``).
 extension ContactSolver {
     typealias Lanes = ConstraintBundle.Lanes
     typealias Mask = ConstraintBundle.Mask
@@ -45,6 +45,8 @@ extension ContactSolver {
     ) {
         guard let base = bundles.baseAddress else { return }
         let zero = Lanes(repeating: 0)
+        let inverseH = Float(inverseH)
+        let maximumPushSpeed = Float(maximumPushSpeed)
         for index in 0..<bundles.count {
             let c = base + index
             var body = BundleBodies(c, states)
@@ -58,29 +60,29 @@ extension ContactSolver {
             let b1 = states + Int(b[1])
             let b2 = states + Int(b[2])
             let b3 = states + Int(b[3])
-            let dpAx = Lanes(
+            let dpAx = ConstraintBundle.wide(
                 a0.pointee.deltaPosition.x, a1.pointee.deltaPosition.x, a2.pointee.deltaPosition.x,
                 a3.pointee.deltaPosition.x)
-            let dpAy = Lanes(
+            let dpAy = ConstraintBundle.wide(
                 a0.pointee.deltaPosition.y, a1.pointee.deltaPosition.y, a2.pointee.deltaPosition.y,
                 a3.pointee.deltaPosition.y)
-            let dpBx = Lanes(
+            let dpBx = ConstraintBundle.wide(
                 b0.pointee.deltaPosition.x, b1.pointee.deltaPosition.x, b2.pointee.deltaPosition.x,
                 b3.pointee.deltaPosition.x)
-            let dpBy = Lanes(
+            let dpBy = ConstraintBundle.wide(
                 b0.pointee.deltaPosition.y, b1.pointee.deltaPosition.y, b2.pointee.deltaPosition.y,
                 b3.pointee.deltaPosition.y)
             let rotation = Rotations(
-                aC: Lanes(
+                aC: ConstraintBundle.wide(
                     a0.pointee.deltaRotation.c, a1.pointee.deltaRotation.c, a2.pointee.deltaRotation.c,
                     a3.pointee.deltaRotation.c),
-                aS: Lanes(
+                aS: ConstraintBundle.wide(
                     a0.pointee.deltaRotation.s, a1.pointee.deltaRotation.s, a2.pointee.deltaRotation.s,
                     a3.pointee.deltaRotation.s),
-                bC: Lanes(
+                bC: ConstraintBundle.wide(
                     b0.pointee.deltaRotation.c, b1.pointee.deltaRotation.c, b2.pointee.deltaRotation.c,
                     b3.pointee.deltaRotation.c),
-                bS: Lanes(
+                bS: ConstraintBundle.wide(
                     b0.pointee.deltaRotation.s, b1.pointee.deltaRotation.s, b2.pointee.deltaRotation.s,
                     b3.pointee.deltaRotation.s))
             let nx = c.pointee.normalX
@@ -144,7 +146,7 @@ extension ContactSolver {
 
     @_transparent private static func solveNormal(
         _ cp: inout ConstraintBundle.LanePoint, _ body: inout BundleBodies, _ normalShift: Lanes,
-        _ q: Rotations, _ nx: Lanes, _ ny: Lanes, _ soft: Soft, _ inverseH: Double, _ maximumPushSpeed: Double,
+        _ q: Rotations, _ nx: Lanes, _ ny: Lanes, _ soft: Soft, _ inverseH: Float, _ maximumPushSpeed: Float,
         _ useBias: Bool, _ mask: Mask
     ) {
         let s =

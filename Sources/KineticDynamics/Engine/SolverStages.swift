@@ -245,13 +245,13 @@ struct SolverStages: @unchecked Sendable {
                 for lane in 0..<bundleLanes[k] {
                     let constraint = constraints[first + lane]
                     let c = Int(constraint.contact)
-                    contacts[c].manifold.point0.normalImpulse = bundle.point0.normalImpulse[lane]
-                    contacts[c].manifold.point0.tangentImpulse = bundle.point0.tangentImpulse[lane]
-                    contacts[c].manifold.point0.maxNormalImpulse = bundle.point0.maxNormalImpulse[lane]
+                    contacts[c].manifold.point0.normalImpulse = Double(bundle.point0.normalImpulse[lane])
+                    contacts[c].manifold.point0.tangentImpulse = Double(bundle.point0.tangentImpulse[lane])
+                    contacts[c].manifold.point0.maxNormalImpulse = Double(bundle.point0.maxNormalImpulse[lane])
                     if constraint.pointCount > 1 {
-                        contacts[c].manifold.point1.normalImpulse = bundle.point1.normalImpulse[lane]
-                        contacts[c].manifold.point1.tangentImpulse = bundle.point1.tangentImpulse[lane]
-                        contacts[c].manifold.point1.maxNormalImpulse = bundle.point1.maxNormalImpulse[lane]
+                        contacts[c].manifold.point1.normalImpulse = Double(bundle.point1.normalImpulse[lane])
+                        contacts[c].manifold.point1.tangentImpulse = Double(bundle.point1.tangentImpulse[lane])
+                        contacts[c].manifold.point1.maxNormalImpulse = Double(bundle.point1.maxNormalImpulse[lane])
                     }
                 }
             }
