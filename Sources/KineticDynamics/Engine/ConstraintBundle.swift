@@ -15,9 +15,23 @@ struct ConstraintBundle: Sendable {
     typealias Lanes = SIMD4<Float>
     typealias Mask = SIMDMask<SIMD4<Int32>>
 
-    /// The lanes of four doubles, each rounded to the nearest float.
+    /// The lanes of four doubles, each rounded to the nearest float, and kept within a float's range (a mass or
+    /// stiffness of extreme settings becomes the largest float rather than infinity): for what a bundle holds
+    /// for the step.
     @inline(__always) static func wide(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Lanes {
+        Lanes(SIMD4<Double>(a, b, c, d).clamped(lowerBound: -floatRange, upperBound: floatRange))
+    }
+
+    /// The lanes of four doubles, each rounded to the nearest float: for the bodies' velocities and position
+    /// changes, read on every pass (bounded by ``PhysicsSettings/maximumLinearSpeed``).
+    @inline(__always) static func gather(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Lanes {
         Lanes(SIMD4<Double>(a, b, c, d))
+    }
+
+    /// A float's range, as doubles, and a double narrowed to a float within it.
+    static let floatRange = SIMD4<Double>(repeating: Double(Float.greatestFiniteMagnitude))
+    @inline(__always) static func narrow(_ value: Double) -> Float {
+        Float(min(max(value, -Double(Float.greatestFiniteMagnitude)), Double(Float.greatestFiniteMagnitude)))
     }
 
     /// One contact point of each lane (``ConstraintPoint``'s fields, lane by lane).
@@ -170,18 +184,18 @@ struct BundleBodies {
         let b1 = states + Int(b[1])
         let b2 = states + Int(b[2])
         let b3 = states + Int(b[3])
-        vAx = ConstraintBundle.wide(
+        vAx = ConstraintBundle.gather(
             a0.pointee.velocity.x, a1.pointee.velocity.x, a2.pointee.velocity.x, a3.pointee.velocity.x)
-        vAy = ConstraintBundle.wide(
+        vAy = ConstraintBundle.gather(
             a0.pointee.velocity.y, a1.pointee.velocity.y, a2.pointee.velocity.y, a3.pointee.velocity.y)
-        wA = ConstraintBundle.wide(
+        wA = ConstraintBundle.gather(
             a0.pointee.angularVelocity, a1.pointee.angularVelocity, a2.pointee.angularVelocity,
             a3.pointee.angularVelocity)
-        vBx = ConstraintBundle.wide(
+        vBx = ConstraintBundle.gather(
             b0.pointee.velocity.x, b1.pointee.velocity.x, b2.pointee.velocity.x, b3.pointee.velocity.x)
-        vBy = ConstraintBundle.wide(
+        vBy = ConstraintBundle.gather(
             b0.pointee.velocity.y, b1.pointee.velocity.y, b2.pointee.velocity.y, b3.pointee.velocity.y)
-        wB = ConstraintBundle.wide(
+        wB = ConstraintBundle.gather(
             b0.pointee.angularVelocity, b1.pointee.angularVelocity, b2.pointee.angularVelocity,
             b3.pointee.angularVelocity)
         mA = bundle.pointee.massA

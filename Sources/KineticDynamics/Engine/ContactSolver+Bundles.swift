@@ -45,8 +45,8 @@ extension ContactSolver {
     ) {
         guard let base = bundles.baseAddress else { return }
         let zero = Lanes(repeating: 0)
-        let inverseH = Float(inverseH)
-        let maximumPushSpeed = Float(maximumPushSpeed)
+        let inverseH = ConstraintBundle.narrow(inverseH)
+        let maximumPushSpeed = ConstraintBundle.narrow(maximumPushSpeed)
         for index in 0..<bundles.count {
             let c = base + index
             var body = BundleBodies(c, states)
@@ -60,29 +60,29 @@ extension ContactSolver {
             let b1 = states + Int(b[1])
             let b2 = states + Int(b[2])
             let b3 = states + Int(b[3])
-            let dpAx = ConstraintBundle.wide(
+            let dpAx = ConstraintBundle.gather(
                 a0.pointee.deltaPosition.x, a1.pointee.deltaPosition.x, a2.pointee.deltaPosition.x,
                 a3.pointee.deltaPosition.x)
-            let dpAy = ConstraintBundle.wide(
+            let dpAy = ConstraintBundle.gather(
                 a0.pointee.deltaPosition.y, a1.pointee.deltaPosition.y, a2.pointee.deltaPosition.y,
                 a3.pointee.deltaPosition.y)
-            let dpBx = ConstraintBundle.wide(
+            let dpBx = ConstraintBundle.gather(
                 b0.pointee.deltaPosition.x, b1.pointee.deltaPosition.x, b2.pointee.deltaPosition.x,
                 b3.pointee.deltaPosition.x)
-            let dpBy = ConstraintBundle.wide(
+            let dpBy = ConstraintBundle.gather(
                 b0.pointee.deltaPosition.y, b1.pointee.deltaPosition.y, b2.pointee.deltaPosition.y,
                 b3.pointee.deltaPosition.y)
             let rotation = Rotations(
-                aC: ConstraintBundle.wide(
+                aC: ConstraintBundle.gather(
                     a0.pointee.deltaRotation.c, a1.pointee.deltaRotation.c, a2.pointee.deltaRotation.c,
                     a3.pointee.deltaRotation.c),
-                aS: ConstraintBundle.wide(
+                aS: ConstraintBundle.gather(
                     a0.pointee.deltaRotation.s, a1.pointee.deltaRotation.s, a2.pointee.deltaRotation.s,
                     a3.pointee.deltaRotation.s),
-                bC: ConstraintBundle.wide(
+                bC: ConstraintBundle.gather(
                     b0.pointee.deltaRotation.c, b1.pointee.deltaRotation.c, b2.pointee.deltaRotation.c,
                     b3.pointee.deltaRotation.c),
-                bS: ConstraintBundle.wide(
+                bS: ConstraintBundle.gather(
                     b0.pointee.deltaRotation.s, b1.pointee.deltaRotation.s, b2.pointee.deltaRotation.s,
                     b3.pointee.deltaRotation.s))
             let nx = c.pointee.normalX

@@ -1,0 +1,60 @@
+import KineticCore
+import XCTest
+
+@testable import KineticDynamics
+
+/// The solver's bundles work in single precision (`ConstraintBundle`): what they hold for a step must stay within
+/// a float's range however extreme the masses and settings, and a heavy stack must still rest.
+final class SinglePrecisionSolverTests: XCTestCase {
+    /// A stack of four boxes whose masses span ten orders of magnitude (the heaviest 1e4 × 1e4 pt at density
+    /// 10⁶, the lightest 1 pt at density 10⁻⁴, the scene format's extremes) rests on the floor, every number
+    /// finite, sunk at most a couple of slops.
+    func testAStackOfExtremeMassesRests() throws {
+        var settings = PhysicsSettings()
+        settings.threadCount = 1
+        let world = PhysicsWorld(settings: settings)
+        var floor = BodyDefinition(shape: .box(width: 40_000, height: 100), position: Point(x: 0, y: 50))
+        floor.kind = .static
+        try world.addBody(floor)
+        var heavy = BodyDefinition(shape: .box(width: 10_000, height: 10_000), position: Point(x: 0, y: -5_000))
+        heavy.density = 1_000_000
+        var light = BodyDefinition(shape: .box(width: 1, height: 1), position: Point(x: 0, y: -10_000.5))
+        light.density = 0.0001
+        let heavyID = try world.addBody(heavy)
+        let lightID = try world.addBody(light)
+        world.step(count: 240)
+        for id in [heavyID, lightID] {
+            let p = try world.position(of: id)
+            let v = try world.velocity(of: id)
+            XCTAssertTrue(p.x.isFinite && p.y.isFinite && v.x.isFinite && v.y.isFinite, "\(p) \(v)")
+        }
+        // The heavy box's bottom face rests on the floor's top (y = 0) within two slops.
+        XCTAssertEqual(try world.position(of: heavyID).y, -5_000, accuracy: 2 * settings.linearSlop)
+        XCTAssertLessThan(abs(try world.velocity(of: heavyID).y), settings.sleepThreshold)
+        // The light box stays on top of it.
+        XCTAssertEqual(try world.position(of: lightID).y, -10_000.5, accuracy: 2 * settings.linearSlop)
+    }
+
+    /// Settings far outside a float's range (a step of 10⁻⁴⁵ s makes the inverse substep 4·10⁴⁵ /s, a stiffness
+    /// and push-out speed of 10³⁰⁰) are narrowed to the largest float instead of becoming infinite: a box resting
+    /// on the floor stays put and finite.
+    func testSettingsBeyondAFloatStayFinite() throws {
+        var settings = PhysicsSettings()
+        settings.timeStep = 1e-45
+        settings.maximumContactPushSpeed = 1e300
+        let world = PhysicsWorld(settings: settings)
+        var floor = BodyDefinition(shape: .box(width: 400, height: 100), position: Point(x: 0, y: 50))
+        floor.kind = .static
+        try world.addBody(floor)
+        let box = try world.addBody(
+            BodyDefinition(shape: .box(width: 20, height: 20), position: Point(x: 0, y: -9.9)))
+        world.step(count: 20)
+        let p = try world.position(of: box)
+        XCTAssertTrue(p.x.isFinite && p.y.isFinite, "\(p)")
+        XCTAssertEqual(p.y, -9.9, accuracy: 0.2)
+        XCTAssertEqual(ConstraintBundle.narrow(.infinity), .greatestFiniteMagnitude)
+        XCTAssertEqual(ConstraintBundle.narrow(-1e300), -.greatestFiniteMagnitude)
+        XCTAssertEqual(
+            ConstraintBundle.wide(1e300, -1e300, 1, 0), [.greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, 0])
+    }
+}
