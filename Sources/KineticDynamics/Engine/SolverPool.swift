@@ -27,9 +27,9 @@ struct SolverJob: Sendable {
 /// block never changes what the block computes, so the results do not depend on the thread count or on the
 /// machine's load.
 ///
-/// Between the stages of a job the workers spin (and yield after a while); after a job they spin a little longer
-/// (``idleSpins``) for the next one, then sleep on a condition variable, so that a world that is not stepped
-/// costs no CPU.
+/// Between the stages of a job the workers spin (and yield after a while); after a job they look for the next one
+/// a little longer, yielding the core to any other thread that wants it (``idleSpins``, ``idleYields``), then
+/// sleep on a condition variable, so that a world that is not stepped costs no CPU.
 final class SolverPool: @unchecked Sendable {
     /// The participants of a job: the calling thread and the workers.
     let participants: Int
@@ -153,11 +153,14 @@ final class SolverPool: @unchecked Sendable {
         var seen = 0
         while true {
             // Look for the next job a while (a step's jobs follow each other within a tenth of a millisecond or
-            // so), then sleep: a world that is not stepped costs no CPU, and another thread of the program that
-            // steps the world (one writing output, say) gets this core.
+            // so): spin a moment, then yield the core on each look, so that another thread of the program that
+            // steps the world (one writing output, say) runs meanwhile; then sleep, so that a world that is not
+            // stepped costs no CPU.
             var spins = 0
-            while generation.load(ordering: .sequentiallyConsistent) == seen && spins < Self.idleSpins {
+            while generation.load(ordering: .sequentiallyConsistent) == seen && spins < Self.idleSpins + Self.idleYields
+            {
                 spins += 1
+                if spins > Self.idleSpins { sched_yield() }
             }
             condition.lock()
             while generation.load(ordering: .sequentiallyConsistent) == seen { condition.wait() }
@@ -173,9 +176,11 @@ final class SolverPool: @unchecked Sendable {
         }
     }
 
-    /// Loads of the job counter an idle worker makes before it sleeps: 200,000, about 0.1–0.2 ms on a 2.5 GHz
-    /// core, longer than the serial part of a step between two jobs on the 1,000-box pile.
-    static let idleSpins = 200_000
+    /// Loads of the job counter an idle worker makes before it yields on each further look (a few microseconds),
+    /// and the yields it makes before it sleeps (about 0.1–0.3 ms when no other thread wants the core: longer
+    /// than the serial part of a step between two jobs on the 1,000-box pile).
+    static let idleSpins = 2_000
+    static let idleYields = 256
     /// Loads of the stage word a worker makes between two stages of a job before it yields the core on each
     /// further one (stages follow each other within microseconds; a worker that yields is late for the next).
     static let stageSpins = 1_024
