@@ -190,7 +190,10 @@ public enum SceneSimulation {
             previous = t
             let states = simulation.states()
             for (i, state) in states.enumerated()
-            where ![state.x, state.y, state.angle, state.vx, state.vy, state.w].allSatisfy(\.isFinite) {
+            where
+                !(state.x.isFinite && state.y.isFinite && state.angle.isFinite && state.vx.isFinite
+                && state.vy.isFinite && state.w.isFinite)
+            {
                 throw SceneError(
                     path: "items[\(i)]",
                     message: "the simulation of \(SceneError.quote(state.id)) gave a number that is not finite at "
