@@ -7,7 +7,9 @@ Kinetic runs twice per thread count: at 60 frames a second (46 MB of JSON, forma
 the engine steps) and at 1 frame a second (6 frames: the engine, start-up and parsing alone).
 
     scripts/box2d3-peer.sh && swift build -c release --product kinetic
-    python3 Benchmarks/peers/whole_process.py [--rounds N] [--kinetic PATH]"""
+    python3 Benchmarks/peers/whole_process.py [--rounds N] [--kinetic PATH]…
+
+With several `--kinetic PATH`, each build is timed in every round (to compare builds before and after a change)."""
 import os
 import statistics
 import subprocess
@@ -32,15 +34,18 @@ def run(command):
 
 def main():
     rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 5
-    kinetic = (sys.argv[sys.argv.index("--kinetic") + 1] if "--kinetic" in sys.argv
-               else os.path.join(ROOT, ".build/release/kinetic"))
+    # Every `--kinetic PATH` is a build to time (alternated with the others and Box2D in each round).
+    builds = [sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--kinetic"]
+    builds = builds or [os.path.join(ROOT, ".build/release/kinetic")]
     box2d = os.path.join(ROOT, "Benchmarks/.build/peers/box2d3_scenes")
     scene = os.path.join(ROOT, "Benchmarks/scenes/columns1000.json")
     commands = {}
     for threads in (1, 2):
-        for rate in (60, 1):
-            commands["kinetic simulate --threads %d --rate %d" % (threads, rate)] = [
-                kinetic, "simulate", scene, "--seconds", "5", "--rate", str(rate), "--threads", str(threads)]
+        for kinetic in builds:
+            label = "" if len(builds) == 1 else " (%s)" % kinetic
+            for rate in (60, 1):
+                commands["kinetic simulate --threads %d --rate %d%s" % (threads, rate, label)] = [
+                    kinetic, "simulate", scene, "--seconds", "5", "--rate", str(rate), "--threads", str(threads)]
         commands["Box2D 3.1.1, %d worker%s" % (threads, "s" if threads > 1 else "")] = [
             box2d, "--whole", "--workers", str(threads)]
     times = {name: [] for name in commands}
