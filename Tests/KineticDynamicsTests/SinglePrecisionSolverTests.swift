@@ -6,9 +6,9 @@ import XCTest
 /// The solver's bundles work in single precision (`ConstraintBundle`): what they hold for a step must stay within
 /// a float's range however extreme the masses and settings, and a heavy stack must still rest.
 final class SinglePrecisionSolverTests: XCTestCase {
-    /// A stack of four boxes whose masses span ten orders of magnitude (the heaviest 1e4 × 1e4 pt at density
-    /// 10⁶, the lightest 1 pt at density 10⁻⁴, the scene format's extremes) rests on the floor, every number
-    /// finite, sunk at most a couple of slops.
+    /// A stack of two boxes whose masses span 14 orders of magnitude (10⁴ × 10⁴ pt at density 10⁶, the scene
+    /// format's largest density, on 1 × 1 pt at its smallest, 10⁻⁴) rests on the floor, every number finite, sunk
+    /// at most a couple of slops.
     func testAStackOfExtremeMassesRests() throws {
         var settings = PhysicsSettings()
         settings.threadCount = 1
@@ -35,13 +35,14 @@ final class SinglePrecisionSolverTests: XCTestCase {
         XCTAssertEqual(try world.position(of: lightID).y, -10_000.5, accuracy: 2 * settings.linearSlop)
     }
 
-    /// Settings far outside a float's range (a step of 10⁻⁴⁵ s makes the inverse substep 4·10⁴⁵ /s, a stiffness
-    /// and push-out speed of 10³⁰⁰) are narrowed to the largest float instead of becoming infinite: a box resting
-    /// on the floor stays put and finite.
+    /// Settings far outside a float's range (a step of 10⁻⁴⁵ s makes the inverse substep 4·10⁴⁵ /s; a push-out
+    /// speed and a speed limit of 10³⁰⁰) and a body turning at 10³⁹ rad/s: the solver narrows what it holds to
+    /// the largest float and caps speeds at 10¹⁵, so a box resting on the floor stays finite.
     func testSettingsBeyondAFloatStayFinite() throws {
         var settings = PhysicsSettings()
         settings.timeStep = 1e-45
         settings.maximumContactPushSpeed = 1e300
+        settings.maximumLinearSpeed = 1e300
         let world = PhysicsWorld(settings: settings)
         var floor = BodyDefinition(shape: .box(width: 400, height: 100), position: Point(x: 0, y: 50))
         floor.kind = .static
@@ -52,6 +53,12 @@ final class SinglePrecisionSolverTests: XCTestCase {
         let p = try world.position(of: box)
         XCTAssertTrue(p.x.isFinite && p.y.isFinite, "\(p)")
         XCTAssertEqual(p.y, -9.9, accuracy: 0.2)
+        try world.setVelocity(of: box, Point(x: 1e39, y: 0), angularVelocity: 1e39)
+        world.step(count: 4)
+        let q = try world.position(of: box)
+        let v = try world.velocity(of: box)
+        let w = try world.angularVelocity(of: box)
+        XCTAssertTrue(q.x.isFinite && q.y.isFinite && v.x.isFinite && v.y.isFinite && w.isFinite, "\(q) \(v) \(w)")
         XCTAssertEqual(ConstraintBundle.narrow(.infinity), .greatestFiniteMagnitude)
         XCTAssertEqual(ConstraintBundle.narrow(-1e300), -.greatestFiniteMagnitude)
         XCTAssertEqual(

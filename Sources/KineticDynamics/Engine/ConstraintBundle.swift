@@ -4,13 +4,16 @@ import KineticCore
 /// the solver's passes work on four constraints at a time — Box2D v3's wide contact constraints, and like them in
 /// single precision: four floats fill one 128-bit register (SSE2, NEON), so each operation handles the four lanes
 /// at once, where four doubles take two. The bodies' velocities and the step's position changes stay doubles in
-/// ``BodyState``; a bundle reads them rounded to floats and writes the velocities back widened, and the
+/// ``BodyState``; a bundle reads them rounded to floats and writes the velocities of all its dynamic bodies back
+/// widened (so a body of a lane whose constraint did nothing still has its velocity rounded to a float), and the
 /// accumulated impulses it keeps for warm starting are floats widened. The constraints of a colour share no
-/// dynamic body, so solving them together gives exactly the result of solving them one after the other in single
-/// precision: every lane does the scalar solver's arithmetic in its order (no fused multiply–add, no
-/// reassociation), and a lane whose scalar code would skip an update keeps its old value. Constraints in an
-/// overflow colour and the restitution pass use the scalar solver, in double precision. A bundle with fewer than
-/// four constraints fills its other lanes with body 0 (the static ground), which are never written back.
+/// dynamic body, so the four lanes never touch the same body, and which bundle a constraint is in depends only on
+/// the colouring, never on the thread count: the results are the same bits on any number of threads. Each lane
+/// does the arithmetic of the scalar solver (``ContactSolver``) in its order (no fused multiply–add, no
+/// reassociation) in single precision, and a lane whose scalar code would skip an update keeps its impulses.
+/// Constraints in an overflow colour and the restitution pass use the scalar solver, in double precision. A bundle
+/// with fewer than four constraints fills its other lanes with body 0 (the static ground), which are never written
+/// back.
 struct ConstraintBundle: Sendable {
     typealias Lanes = SIMD4<Float>
     typealias Mask = SIMDMask<SIMD4<Int32>>
@@ -23,7 +26,8 @@ struct ConstraintBundle: Sendable {
     }
 
     /// The lanes of four doubles, each rounded to the nearest float: for the bodies' velocities and position
-    /// changes, read on every pass (bounded by ``PhysicsSettings/maximumLinearSpeed``).
+    /// changes, read on every pass (bounded by the solver's speed limit, 10¹⁵ pt/s and rad/s, so that the
+    /// products the solver forms stay within a float's range).
     @inline(__always) static func gather(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Lanes {
         Lanes(SIMD4<Double>(a, b, c, d))
     }

@@ -281,6 +281,7 @@ extension PhysicsWorld {
     // MARK: Narrow phase
 
     private func updateContacts(dt: Double) {
+        narrowSelectionIsCurrent = false
         // Bounds from the velocities the step starts with (forces, impulses and velocities set since the last
         // step included), so the broad phase sees how far each body can go in this step.
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
@@ -364,7 +365,7 @@ extension PhysicsWorld {
             if flags & NarrowPhase.wakesB != 0 { toWake.append(ib) }
         }
         for i in toWake { wakeIsland(of: Int(i)) }
-        narrowSelectionIsCurrent = toWake.isEmpty
+        narrowSelectionIsCurrent = toWake.isEmpty && !recomputesSelection
     }
 
     // MARK: Solver
@@ -458,8 +459,8 @@ extension PhysicsWorld {
         }
         // Threads pay only when there is enough to split; the result is the same either way.
         let pool = constraints.count >= parallelThreshold ? solverPool() : nil
-        let maxSpeed = settings.maximumLinearSpeed
-        let maxRotation = 0.25 * Double.pi * inverseH
+        let maxSpeed = Double.minimum(settings.maximumLinearSpeed, Self.solverSpeedLimit)
+        let maxRotation = Double.minimum(0.25 * Double.pi * inverseH, Self.solverSpeedLimit)
         let pushSpeed = settings.maximumContactPushSpeed
         let threshold = settings.restitutionThreshold
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
@@ -513,6 +514,11 @@ extension PhysicsWorld {
         }
         collectFastBodies()
     }
+
+    /// The fastest a body may move (pt/s) or turn (rad/s) in the solver, whatever ``PhysicsSettings`` say: 10¹⁵.
+    /// The solver's bundles compute in single precision, and with speeds below this every product they form (with
+    /// the scene format's masses and sizes) stays within a float's range.
+    static let solverSpeedLimit = 1e15
 
     /// Cuts each independent colour into bundles of four constraints (the last one of a colour may hold fewer).
     private func layOutBundles() {

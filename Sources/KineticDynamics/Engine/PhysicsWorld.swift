@@ -142,6 +142,9 @@ public final class PhysicsWorld {
     var parallelThreshold = 256
     /// When true every sweep of the broad phase reports every pair (tests compare it with the partial sweeps).
     var sweepsFully = false
+    /// When true the solver works out which contacts to solve itself every step instead of taking the narrow
+    /// phase's flags (tests compare the two).
+    var recomputesSelection = false
     /// How many partial sweeps were done from the moved boxes alone (for tests).
     var movedPairQueries = 0
 

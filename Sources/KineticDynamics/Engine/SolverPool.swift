@@ -19,9 +19,9 @@ struct SolverJob: Sendable {
 /// The calling thread runs the job itself, stage by stage (a stage of one block alone, without the workers), and
 /// the workers take blocks of the current stage as they come. A stage's blocks are handed out as at most
 /// ``chunkLimit`` chunks of neighbouring blocks, one bit each in an atomic word that also holds the stage's key,
-/// so that a worker that slept through a stage can never take a chunk of another. Each participant starts at a
-/// chunk of its own (the calling thread at the first, worker `k` of `n − 1` at `k/n` of the way) and then takes
-/// whatever is left: the same part of every stage goes to the same thread while the threads keep pace, so the
+/// so that a worker that slept through a stage can never take a chunk of another. Each participant starts at its
+/// own place in the chunks (the calling thread at the first, worker `k` of `n − 1` at `k/n` of the way; with fewer
+/// chunks than participants some share a place) and then takes whatever is left: the same part of every stage goes to the same thread while the threads keep pace, so the
 /// bodies a thread touched in one colour are mostly in its own cache for the next. A worker that is not running
 /// at the time (a busy machine) delays nothing: the calling thread takes the chunks itself. Which thread runs a
 /// block never changes what the block computes, so the results do not depend on the thread count or on the
