@@ -32,10 +32,11 @@ struct ConstraintBundle: Sendable {
         Lanes(SIMD4<Double>(a, b, c, d))
     }
 
-    /// A float's range, as doubles, and a double narrowed to a float within it.
-    static let floatRange = SIMD4<Double>(repeating: Double(Float.greatestFiniteMagnitude))
+    /// The largest float, as a double (and in four lanes), and a double narrowed to a float within ±that.
+    static let floatLimit = Double(Float.greatestFiniteMagnitude)
+    static let floatRange = SIMD4<Double>(repeating: floatLimit)
     @inline(__always) static func narrow(_ value: Double) -> Float {
-        Float(min(max(value, -Double(Float.greatestFiniteMagnitude)), Double(Float.greatestFiniteMagnitude)))
+        Float(min(max(value, -floatLimit), floatLimit))
     }
 
     /// One contact point of each lane (``ConstraintPoint``'s fields, lane by lane).
