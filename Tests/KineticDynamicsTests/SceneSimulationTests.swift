@@ -233,4 +233,60 @@ final class SceneSimulationTests: XCTestCase {
         XCTAssertEqual(writer.byteCount, 0, "taken")
         XCTAssertEqual(SceneSimulation.TrajectoryJSON.frame(first, index: 0).utf8.count, 212)
     }
+    /// The writer formats numbers into a buffer of its own; each must be the text ``sceneNumberText`` gives (the
+    /// `String` form) — for doubles of every bit pattern (a fixed generator), the longest texts, integers at the
+    /// edge of the integer form, and frames that grow, shrink and empty their item lists.
+    func testTheWriterWritesEveryDoubleAsItsDescription() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return seed
+        }
+        var values: [Double] = [
+            -2.2250738585072014e-308, -1.7976931348623157e308, 5e-324, -5e-324, 0.0001, 0.00001, 1e15, -1e15,
+            999_999_999_999_999, -999_999_999_999_999, 1e15 - 0.5, 9_007_199_254_740_993, -0.0, 0, .nan,
+            -.infinity, 0.1 + 0.2, 1.0 / 3, 123.456, -7.5e-7,
+        ]
+        for k in 0..<60_000 {
+            let bits = next()
+            // Every bit pattern, then scene-like magnitudes (points and speeds) and small whole numbers.
+            switch k % 3 {
+            case 0: values.append(Double(bitPattern: bits))
+            case 1: values.append(Double(Int64(bitPattern: bits) >> 20) / 1e9)
+            default: values.append(Double(Int64(bitPattern: bits) >> 44))
+            }
+        }
+        var writer = SceneSimulation.TrajectoryJSON.Writer()
+        var expected = ""
+        var index = 0
+        var start = 0
+        while start < values.count {
+            // Frames of 0…7 items.
+            let count = min(index % 8, (values.count - start) / 6)
+            var items: [SceneSimulation.ItemState] = []
+            for j in 0..<count {
+                let v = values[(start + 6 * j)..<(start + 6 * j + 6)].map { $0 }
+                items.append(.init(id: "i\(j % 3)", x: v[0], y: v[1], angle: v[2], vx: v[3], vy: v[4], w: v[5]))
+            }
+            let t = values[start]
+            start += max(1, 6 * count)
+            let frame = SceneSimulation.Frame(t: t, items: items)
+            writer.append(frame, index: index)
+            var text = (index == 0 ? "\n" : ",\n") + "{\"t\": \(sceneNumberText(t)), \"items\": ["
+            for (j, item) in items.enumerated() {
+                text += (j > 0 ? ", " : "") + "{\"id\": \"\(item.id)\", \"x\": \(sceneNumberText(item.x)), "
+                text += "\"y\": \(sceneNumberText(item.y)), \"angle\": \(sceneNumberText(item.angle)), "
+                text += "\"vx\": \(sceneNumberText(item.vx)), \"vy\": \(sceneNumberText(item.vy)), "
+                text += "\"w\": \(sceneNumberText(item.w))}"
+            }
+            expected += text + "]}"
+            index += 1
+        }
+        let written = writer.takeText()
+        XCTAssertEqual(written.count, expected.count)
+        XCTAssertEqual(written, expected)
+        XCTAssertEqual(sceneNumberText(999_999_999_999_999), "999999999999999")
+        XCTAssertEqual(sceneNumberText(-0.0), "0")
+        XCTAssertEqual(sceneNumberText(-2.2250738585072014e-308), "-2.2250738585072014e-308")
+    }
 }

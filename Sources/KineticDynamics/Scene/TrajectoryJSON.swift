@@ -27,8 +27,9 @@ extension SceneSimulation {
         }
 
         /// Writes the pieces as UTF-8 bytes, several times faster than appending them to a `String`: each item's
-        /// `{"id": "…", "x": ` is made once per writer (items keep their order from frame to frame), and numbers go
-        /// straight into the buffer. The bytes are exactly those of the `String` pieces.
+        /// `{"id": "…", "x": ` is made once per writer (items keep their order from frame to frame), and a frame is
+        /// formatted straight into the buffer through one pointer, numbers included. The bytes are exactly those
+        /// of the `String` pieces.
         ///
         /// ```swift
         /// var writer = SceneSimulation.TrajectoryJSON.Writer()
@@ -42,111 +43,154 @@ extension SceneSimulation {
         /// ```
         public struct Writer: Sendable {
             /// The text written since the last ``takeText()``, UTF-8.
-            private var bytes = ByteStream()
-            /// Item k's id and the bytes `{"id": "ID", "x": ` for it.
-            private var itemPrefixes: [(id: String, bytes: [UInt8])] = []
+            private var storage: [UInt8] = []
+            /// The ids of the items whose prefixes are in `prefixBytes`, in frame order.
+            private var prefixIDs: [String] = []
+            /// Item k's `{"id": "ID", "x": ` is `prefixBytes[prefixEnds[k − 1]..<prefixEnds[k]]` (from 0 for k = 0).
+            private var prefixBytes: [UInt8] = []
+            private var prefixEnds: [Int] = []
 
             public init() {}
 
             /// Bytes written since the last ``takeText()``.
-            public var byteCount: Int { bytes.storage.count }
+            public var byteCount: Int { storage.count }
 
             /// Appends ``opening(rate:)``.
-            public mutating func appendOpening(rate: Double) { bytes.append(contentsOf: opening(rate: rate).utf8) }
+            public mutating func appendOpening(rate: Double) { storage.append(contentsOf: opening(rate: rate).utf8) }
 
             /// Appends ``closing(restedAt:)``.
             public mutating func appendClosing(restedAt: Double?) {
-                bytes.append(contentsOf: closing(restedAt: restedAt).utf8)
+                storage.append(contentsOf: closing(restedAt: restedAt).utf8)
             }
 
             /// Appends ``frame(_:index:)``.
             public mutating func append(_ frame: Frame, index: Int) {
-                bytes.append(contentsOf: index == 0 ? Self.firstFrameOpening : Self.frameOpening)
-                appendNumber(frame.t)
-                bytes.append(contentsOf: Self.itemsKey)
-                for (j, item) in frame.items.enumerated() {
-                    if j > 0 { bytes.append(contentsOf: Self.comma) }
-                    appendPrefix(of: item.id, at: j)
-                    appendNumber(item.x)
-                    bytes.append(contentsOf: Self.yKey)
-                    appendNumber(item.y)
-                    bytes.append(contentsOf: Self.angleKey)
-                    appendNumber(item.angle)
-                    bytes.append(contentsOf: Self.vxKey)
-                    appendNumber(item.vx)
-                    bytes.append(contentsOf: Self.vyKey)
-                    appendNumber(item.vy)
-                    bytes.append(contentsOf: Self.wKey)
-                    appendNumber(item.w)
-                    bytes.append(UInt8(ascii: "}"))
+                updatePrefixes(for: frame.items)
+                // At most: the frame's opening, `t` and the items' key (36 bytes), then per item its prefix, five
+                // keys (40 bytes), six numbers and the separators (``numberCapacity`` bytes a number, 8 more).
+                let capacity = 64 + prefixBytes.count + frame.items.count * (40 + 6 * Self.numberCapacity + 8)
+                let start = storage.count
+                storage.append(contentsOf: repeatElement(0, count: capacity))
+                let written = storage.withUnsafeMutableBufferPointer { buffer in
+                    prefixBytes.withUnsafeBufferPointer { prefixes in
+                        prefixEnds.withUnsafeBufferPointer { ends in
+                            frame.items.withUnsafeBufferPointer { items in
+                                var out = Cursor(buffer.baseAddress.unsafelyUnwrapped + start)
+                                out.append(index == 0 ? "\n{\"t\": " : ",\n{\"t\": ")
+                                out.appendNumber(frame.t)
+                                out.append(", \"items\": [")
+                                var prefixStart = 0
+                                for j in items.indices {
+                                    if j > 0 { out.append(", ") }
+                                    out.append(UnsafeBufferPointer(rebasing: prefixes[prefixStart..<ends[j]]))
+                                    prefixStart = ends[j]
+                                    let item = items.baseAddress.unsafelyUnwrapped + j
+                                    out.appendNumber(item.pointee.x)
+                                    out.append(", \"y\": ")
+                                    out.appendNumber(item.pointee.y)
+                                    out.append(", \"angle\": ")
+                                    out.appendNumber(item.pointee.angle)
+                                    out.append(", \"vx\": ")
+                                    out.appendNumber(item.pointee.vx)
+                                    out.append(", \"vy\": ")
+                                    out.appendNumber(item.pointee.vy)
+                                    out.append(", \"w\": ")
+                                    out.appendNumber(item.pointee.w)
+                                    out.append("}")
+                                }
+                                out.append("]}")
+                                return out.pointer - (buffer.baseAddress.unsafelyUnwrapped + start)
+                            }
+                        }
+                    }
                 }
-                bytes.append(contentsOf: Self.frameClosing)
+                storage.removeLast(capacity - written)
             }
 
-            private static let firstFrameOpening = Array("\n{\"t\": ".utf8)
-            private static let frameOpening = Array(",\n{\"t\": ".utf8)
-            private static let itemsKey = Array(", \"items\": [".utf8)
-            private static let comma = Array(", ".utf8)
-            private static let yKey = Array(", \"y\": ".utf8)
-            private static let angleKey = Array(", \"angle\": ".utf8)
-            private static let vxKey = Array(", \"vx\": ".utf8)
-            private static let vyKey = Array(", \"vy\": ".utf8)
-            private static let wKey = Array(", \"w\": ".utf8)
-            private static let frameClosing = Array("]}".utf8)
+            /// The room made for one number: 32 bytes, the size of the buffer the standard library formats a `Double` in
+            /// (the longest text is 24 bytes, `-2.2250738585072014e-308`).
+            static let numberCapacity = 32
 
             /// The text written so far, which the writer then forgets (its item prefixes stay).
             public mutating func takeText() -> String {
-                let text = String(decoding: bytes.storage, as: UTF8.self)
-                bytes.storage.removeAll(keepingCapacity: true)
+                let text = String(decoding: storage, as: UTF8.self)
+                storage.removeAll(keepingCapacity: true)
                 return text
             }
 
-            /// `{"id": "ID", "x": ` for item `index`, made the first time (or when the id at that place changes).
-            private mutating func appendPrefix(of id: String, at index: Int) {
-                if index < itemPrefixes.count, itemPrefixes[index].id == id {
-                    bytes.append(contentsOf: itemPrefixes[index].bytes)
+            /// Makes `{"id": "ID", "x": ` for every item of the frame whose id is not the one at that place in the
+            /// last frame (all of them the first time).
+            private mutating func updatePrefixes(for items: [ItemState]) {
+                if items.count == prefixIDs.count, items.indices.allSatisfy({ items[$0].id == prefixIDs[$0] }) {
                     return
                 }
-                let prefix = Array("{\"id\": \(jsonQuoted(id)), \"x\": ".utf8)
-                if index < itemPrefixes.count {
-                    itemPrefixes[index] = (id, prefix)
-                } else if index == itemPrefixes.count {
-                    itemPrefixes.append((id, prefix))
+                prefixIDs = items.map(\.id)
+                prefixBytes.removeAll(keepingCapacity: true)
+                prefixEnds.removeAll(keepingCapacity: true)
+                for id in prefixIDs {
+                    prefixBytes.append(contentsOf: "{\"id\": \(jsonQuoted(id)), \"x\": ".utf8)
+                    prefixEnds.append(prefixBytes.count)
                 }
-                bytes.append(contentsOf: prefix)
             }
 
-            /// UTF-8 bytes as a text stream. `Double.write(to:)` hands the digits it formats on the stack to
-            /// `_writeASCII`, the standard library's fast path for streams (half the time of `description`, which
-            /// allocates a `String` for 16 or more characters); were that hook ever gone, `write(_:)` still gets
-            /// the same text.
-            private struct ByteStream: TextOutputStream {
-                var storage: [UInt8] = []
+            /// A place in the buffer that bytes are written to, advancing; the caller has made room for them.
+            /// As a text stream it takes the digits that `Double.write(to:)` formats on the stack (through
+            /// `_writeASCII`, the standard library's fast path for streams; were that hook ever gone, `write(_:)`
+            /// still gets the same text).
+            private struct Cursor: TextOutputStream {
+                var pointer: UnsafeMutablePointer<UInt8>
 
-                mutating func append(_ byte: UInt8) { storage.append(byte) }
-                mutating func append(contentsOf bytes: [UInt8]) { storage.append(contentsOf: bytes) }
-                mutating func append(contentsOf text: String.UTF8View) { storage.append(contentsOf: text) }
-                mutating func write(_ string: String) { storage.append(contentsOf: string.utf8) }
-                mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { storage.append(contentsOf: buffer) }
-                var count: Int { storage.count }
-                mutating func reverseTail(from start: Int) { storage[start...].reverse() }
-            }
+                init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
 
-            /// ``sceneNumberText(_:)`` into the buffer: integers digit by digit, others in Swift's shortest
-            /// round-trip form.
-            private mutating func appendNumber(_ value: Double) {
-                guard printsAsInteger(value) else {
-                    value.write(to: &bytes)  // the same text as `description`, without making a String
-                    return
+                @inline(__always) mutating func append(_ text: StaticString) {
+                    pointer.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+                    pointer += text.utf8CodeUnitCount
                 }
-                var magnitude = Int64(value).magnitude
-                if value < 0, magnitude != 0 { bytes.append(UInt8(ascii: "-")) }
-                let start = bytes.count
-                repeat {
-                    bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-                    magnitude /= 10
-                } while magnitude > 0
-                bytes.reverseTail(from: start)
+
+                @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let base = bytes.baseAddress else { return }
+                    pointer.update(from: base, count: bytes.count)
+                    pointer += bytes.count
+                }
+
+                mutating func write(_ string: String) {
+                    precondition(string.utf8.count <= numberCapacity, "a number longer than its room")
+                    for byte in string.utf8 {
+                        pointer.pointee = byte
+                        pointer += 1
+                    }
+                }
+
+                mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+                    precondition(buffer.count <= numberCapacity, "a number longer than its room")
+                    append(buffer)
+                }
+
+                /// ``sceneNumberText(_:)``: integers digit by digit, others in Swift's shortest round-trip form.
+                @inline(__always) mutating func appendNumber(_ value: Double) {
+                    guard printsAsInteger(value) else {
+                        value.write(to: &self)  // the same text as `description`, without making a String
+                        return
+                    }
+                    var magnitude = Int64(value).magnitude
+                    if value < 0, magnitude != 0 {
+                        pointer.pointee = UInt8(ascii: "-")
+                        pointer += 1
+                    }
+                    var digits = 1
+                    var rest = magnitude / 10
+                    while rest > 0 {
+                        digits += 1
+                        rest /= 10
+                    }
+                    var place = pointer + digits
+                    pointer = place
+                    repeat {
+                        place -= 1
+                        place.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                        magnitude /= 10
+                    } while magnitude > 0
+                }
             }
         }
     }
@@ -161,7 +205,9 @@ func sceneNumberText(_ value: Double) -> String {
 /// Whether ``sceneNumberText(_:)`` writes `value` as an integer: a whole number of magnitude below 10¹⁵ (so the
 /// conversion to `Int64` is exact and cannot trap).
 @inline(__always) func printsAsInteger(_ value: Double) -> Bool {
-    value == value.rounded() && abs(value) < 1e15
+    // Below 10¹⁵ the conversion truncates exactly, so the value is whole when it comes back unchanged (NaN fails
+    // the first test; −0 is whole).
+    abs(value) < 1e15 && Double(Int64(value)) == value
 }
 
 /// A JSON string literal: quotes, backslashes and control characters escaped.
