@@ -13,8 +13,9 @@ public struct Point: Hashable, Sendable, Codable {
         self.y = y
     }
 
-    /// The origin, (0, 0).
-    public static let zero = Point(x: 0, y: 0)
+    /// The origin, (0, 0). Computed and inlinable, so that code in other modules that starts values at zero (the
+    /// engine does, per contact and step) neither calls an accessor nor checks a lazy global.
+    @inlinable public static var zero: Point { Point(x: 0, y: 0) }
 
     /// The Euclidean length of the vector from the origin to this point, in points.
     @inlinable public var length: Double { (x * x + y * y).squareRoot() }
