@@ -366,15 +366,23 @@ public final class DynamicAnimator {
         }
     }
 
+    /// Gives every item of a live dynamic body its body's centre and rotation (only where they differ). Runs after
+    /// every step, so it reads the bodies in place rather than through ``PhysicsWorld/index(of:)``.
     private func writeBack() {
-        for record in records {
-            guard let record, let i = try? world.index(of: record.body), world.bodies[i].isDynamic else { continue }
-            let body = world.bodies[i]
-            let center = body.origin
-            if record.item.center != center { record.item.center = center }
-            let transform = AffineTransform(
-                a: body.rotation.c, b: body.rotation.s, c: -body.rotation.s, d: body.rotation.c, tx: 0, ty: 0)
-            if record.item.transform != transform { record.item.transform = transform }
+        world.bodies.withUnsafeBufferPointer { bodies in
+            for slot in records.indices {
+                guard let record = records[slot] else { continue }
+                let i = Int(record.body.index)
+                guard i > 0, i < bodies.count, bodies[i].isAlive, bodies[i].generation == record.body.generation,
+                    bodies[i].isDynamic
+                else { continue }
+                let center = bodies[i].origin
+                if record.item.center != center { record.item.center = center }
+                let rotation = bodies[i].rotation
+                let transform = AffineTransform(
+                    a: rotation.c, b: rotation.s, c: -rotation.s, d: rotation.c, tx: 0, ty: 0)
+                if record.item.transform != transform { record.item.transform = transform }
+            }
         }
     }
 }

@@ -209,6 +209,8 @@ public enum SceneSimulation {
         let animator: DynamicAnimator
         let items: [BasicDynamicItem]
         let ids: [String]
+        /// Each item's body, as ``DynamicAnimator/body(of:)`` last gave it (filled at the first frame).
+        private var bodies: [BodyID?] = []
         var restedAt: Double?
 
         init(_ scene: DynamicsScene, threads: Int) throws(SceneError) {
@@ -265,9 +267,14 @@ public enum SceneSimulation {
         }
 
         func states() -> [ItemState] {
-            zip(ids, items).map { id, item in
-                let world = animator.world
-                guard let body = animator.body(of: item), let i = try? world.index(of: body) else {
+            let world = animator.world
+            if bodies.count != items.count { bodies = items.map { animator.body(of: $0) } }
+            return items.indices.map { k in
+                let id = ids[k]
+                let item = items[k]
+                // The body found for the item last time, looked up again only if there is none or it is gone.
+                if bodies[k].flatMap({ try? world.index(of: $0) }) == nil { bodies[k] = animator.body(of: item) }
+                guard let body = bodies[k], let i = try? world.index(of: body) else {
                     return ItemState(id: id, x: item.center.x, y: item.center.y, angle: 0, vx: 0, vy: 0, w: 0)
                 }
                 let v = world.reportedVelocity(i)
