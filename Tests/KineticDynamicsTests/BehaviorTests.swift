@@ -229,6 +229,75 @@ final class BehaviorTests: XCTestCase {
         XCTAssertGreaterThan(slider2.center.y, 100)
     }
 
+    /// The animator writes the items' poses once per ``DynamicAnimator/advance(by:)`` when nothing looks between
+    /// its steps; whatever can look — an action, a collision delegate, the animator's delegate, the caller after
+    /// `advance` or `step` — must still see each item where its body is.
+    func testItemsAreWhereTheirBodiesAreWheneverAnythingCanLook() throws {
+        final class Watcher: CollisionBehaviorDelegate, DynamicAnimatorDelegate {
+            var check: (String) -> Void = { _ in }
+            var contacts = 0
+            var pauses = 0
+            func collisionBehavior(
+                _ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
+                withBoundaryIdentifier identifier: String?, at point: Point
+            ) {
+                contacts += 1
+                check("contact")
+            }
+            func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {
+                pauses += 1
+                check("pause")
+            }
+        }
+        let animator = DynamicAnimator(referenceBounds: screen)
+        let box = item(100, 100, 40, 40)
+        let spinning = item(250, 300, 60, 20)
+        let watcher = Watcher()
+        let collision = CollisionBehavior(items: [box, spinning])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        collision.collisionDelegate = watcher
+        let gravity = GravityBehavior(items: [box, spinning])
+        animator.delegate = watcher
+        try animator.addBehavior(collision)
+        try animator.addBehavior(gravity)
+        let properties = DynamicItemBehavior(items: [spinning])
+        try animator.addBehavior(properties)
+        try properties.addAngularVelocity(3, for: spinning)
+        var mismatches: [String] = []
+        func checkItems(_ moment: String) {
+            for item in [box, spinning] {
+                guard let body = animator.body(of: item), let i = try? animator.world.index(of: body) else {
+                    mismatches.append("\(moment): no body")
+                    continue
+                }
+                let pose = animator.world.bodies[i]
+                if item.center != pose.origin || item.transform.b != pose.rotation.s {
+                    mismatches.append("\(moment) at \(animator.elapsedTime) s")
+                }
+            }
+        }
+        watcher.check = checkItems
+        var actions = 0
+        gravity.action = {
+            actions += 1
+            checkItems("action")
+        }
+        try animator.advance(by: 0.25)
+        checkItems("after advance")
+        gravity.action = nil
+        try animator.advance(by: 0.5)  // 60 steps with nothing looking in between
+        checkItems("after a long advance")
+        try animator.step()
+        checkItems("after step")
+        try animator.advance(by: 20)
+        checkItems("at rest")
+        XCTAssertEqual(actions, 30)
+        XCTAssertGreaterThan(watcher.contacts, 0)
+        XCTAssertEqual(watcher.pauses, 1)
+        XCTAssertEqual(mismatches, [])
+        XCTAssertGreaterThan(box.center.y, 600, "fell to the floor")
+    }
+
     func testItemContactsBeginAndEnd() throws {
         final class Contacts: CollisionBehaviorDelegate {
             var log: [String] = []
