@@ -1,6 +1,13 @@
 import KineticCore
 
 /// A persistent contact between two bodies whose bounding boxes overlap.
+/// A contact's bodies (as in its ``Contact``) and the step in which the broad phase last saw the pair.
+struct ContactLink: Sendable {
+    var bodyA: Int32
+    var bodyB: Int32
+    var lastSeen: UInt32
+}
+
 struct Contact: Sendable {
     var bodyA: Int32
     var bodyB: Int32
@@ -8,8 +15,6 @@ struct Contact: Sendable {
     var friction: Double
     var restitution: Double
     var isTouching = false
-    /// The step in which the broad phase last saw this pair.
-    var lastSeen: UInt32
     /// The pose the manifold was computed for: B's centre minus A's, both rotations, and the speculative distance.
     /// When the next step finds the same relative pose (bodies moving together, e.g. falling side by side), the
     /// manifold is reused instead of recomputed.

@@ -19,18 +19,43 @@ struct PairTable: Sendable {
         a < b ? UInt64(UInt32(a)) << 32 | UInt64(UInt32(b)) : UInt64(UInt32(b)) << 32 | UInt64(UInt32(a))
     }
 
-    @inline(__always) private func slot(_ key: UInt64) -> Int {
+    @inline(__always) private func slot(_ key: UInt64) -> Int { Self.slot(key, mask: mask) }
+
+    @inline(__always) private static func slot(_ key: UInt64, mask: Int) -> Int {
         // A 64-bit multiplicative mix (Fibonacci hashing); stable across runs and platforms.
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
     }
 
-    func find(_ key: UInt64) -> Int32? {
-        var i = slot(key)
-        while true {
-            let k = keys[i]
-            if k == key { return values[i] }
-            if k == PairTable.empty { return nil }
-            i = (i + 1) & mask
+    func find(_ key: UInt64) -> Int32? { withView { $0.find(key) } }
+
+    /// The table read through pointers, for lookups from several threads while nothing changes it.
+    struct View: @unchecked Sendable {
+        fileprivate let keys: UnsafePointer<UInt64>
+        fileprivate let values: UnsafePointer<Int32>
+        fileprivate let mask: Int
+
+        /// ``PairTable/find(_:)``.
+        @inline(__always) func find(_ key: UInt64) -> Int32? {
+            var i = PairTable.slot(key, mask: mask)
+            while true {
+                let k = keys[i]
+                if k == key { return values[i] }
+                if k == PairTable.empty { return nil }
+                i = (i + 1) & mask
+            }
+        }
+    }
+
+    /// Calls `body` with a ``View`` of the table, valid inside it only.
+    func withView<R>(_ body: (View) -> R) -> R {
+        keys.withUnsafeBufferPointer { keys in
+            values.withUnsafeBufferPointer { values in
+                // The table always has slots (at least 16), so both buffers have a base address.
+                body(
+                    View(
+                        keys: keys.baseAddress.unsafelyUnwrapped, values: values.baseAddress.unsafelyUnwrapped,
+                        mask: mask))
+            }
         }
     }
 

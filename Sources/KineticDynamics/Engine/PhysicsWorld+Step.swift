@@ -57,7 +57,7 @@ extension PhysicsWorld {
             minX: minX - marginX, minY: minY - marginY, maxX: maxX + marginX, maxY: maxY + marginY)
     }
 
-    @inline(__always) func shouldCollide(_ a: Body, _ b: Body) -> Bool {
+    @inline(__always) static func shouldCollide(_ a: Body, _ b: Body) -> Bool {
         if !a.isDynamic && !b.isDynamic { return false }
         if a.isBoundary || b.isBoundary {
             return !(a.isBoundary && b.isBoundary) && (a.boundaryGroups & b.boundaryGroups) != 0
@@ -125,40 +125,46 @@ extension PhysicsWorld {
                     findMovedPairs(proxies, bodies, movedCount: movedCount)
                     return
                 }
-                if sweepScratch.count < n { sweepScratch = Array(repeating: 0, count: n) }
-                sweepScratch.withUnsafeMutableBufferPointer { hits in
-                    for a in 0..<n {
-                        let boxA = proxies[a]
-                        // Collect the y-overlapping proxies without branching on each test (the outcome is
-                        // random, so a branch would mispredict half the time); then filter the few hits.
-                        var count = 0
-                        var b = a + 1
-                        while b < n && proxies[b].minX <= boxA.maxX {
-                            let boxB = proxies[b]
-                            hits[count] = Int32(truncatingIfNeeded: b)
-                            let apart = (boxB.minY > boxA.maxY ? 1 : 0) | (boxA.minY > boxB.maxY ? 1 : 0)
-                            count += 1 - apart
-                            b += 1
-                        }
-                        for k in 0..<count {
-                            let boxB = proxies[Int(hits[k])]
-                            if !boxA.isAwake && !boxB.isAwake { continue }
-                            if !full && !boxA.moved && !boxB.moved { continue }
-                            if !shouldCollide(bodies[Int(boxA.body)], bodies[Int(boxB.body)]) { continue }
-                            candidatePairs.append(PairTable.key(boxA.body, boxB.body))
-                        }
-                    }
-                }
+                sweepAll(proxies: UnsafeBufferPointer(proxies), bodies: bodies, full: full)
             }
         }
         for key in candidatePairs {
             if let c = pairs.find(key) {
-                contacts[Int(c)].lastSeen = stepIndex
+                contactLinks[Int(c)].lastSeen = stepIndex
             } else {
                 createContact(Int32(truncatingIfNeeded: key >> 32), Int32(truncatingIfNeeded: key & 0xFFFF_FFFF))
             }
         }
         return full ? .full : .moved
+    }
+
+    /// The full sweep (``BroadPhaseSweep``), on the solver's threads when there are enough proxies: marks the
+    /// contacts of the pairs it finds as seen and appends the pairs without a contact to `candidatePairs`, in the
+    /// order of a single sweep.
+    private func sweepAll(proxies: UnsafeBufferPointer<Proxy>, bodies: UnsafeBufferPointer<Body>, full: Bool) {
+        guard let bodyBase = bodies.baseAddress else { return }
+        let blocks = BroadPhaseSweep.blockCount(proxies: proxies.count)
+        while sweepNewPairs.count < blocks { sweepNewPairs.append([]) }
+        let pool = proxies.count >= parallelThreshold ? solverPool() : nil
+        let step = stepIndex
+        pairs.withView { view in
+            contactLinks.withUnsafeMutableBufferPointer { links in
+                sweepNewPairs.withUnsafeMutableBufferPointer { newPairs in
+                    let sweep = BroadPhaseSweep(
+                        proxies: proxies, bodies: bodyBase, pairs: view, links: links, newPairs: newPairs, full: full,
+                        step: step)
+                    if let pool {
+                        pool.run(
+                            SolverJob(
+                                stageCount: 1, blockCount: { _ in blocks },
+                                execute: { _, block in sweep.execute(block: block) }))
+                    } else {
+                        for block in 0..<blocks { sweep.execute(block: block) }
+                    }
+                }
+            }
+        }
+        for block in 0..<blocks { candidatePairs.append(contentsOf: sweepNewPairs[block]) }
     }
 
     /// A partial sweep with at most one moved box in this many is done by ``findMovedPairs(_:_:movedCount:)``
@@ -212,7 +218,7 @@ extension PhysicsWorld {
             let boxA = proxies[Int(pair >> 32)]
             let boxB = proxies[Int(pair & 0xFFFF_FFFF)]
             if !boxA.isAwake && !boxB.isAwake { continue }
-            if !shouldCollide(bodies[Int(boxA.body)], bodies[Int(boxB.body)]) { continue }
+            if !Self.shouldCollide(bodies[Int(boxA.body)], bodies[Int(boxB.body)]) { continue }
             candidatePairs.append(PairTable.key(boxA.body, boxB.body))
         }
     }
@@ -237,9 +243,10 @@ extension PhysicsWorld {
         var a = first
         var b = second
         if bodies[Int(a)].shapeKind == .circle && bodies[Int(b)].shapeKind != .circle { swap(&a, &b) }
-        let contact = Contact(bodyA: a, bodyB: b, friction: 0, restitution: 0, lastSeen: stepIndex)
+        let contact = Contact(bodyA: a, bodyB: b, friction: 0, restitution: 0)
         pairs.set(PairTable.key(a, b), Int32(contacts.count))
         contacts.append(contact)
+        contactLinks.append(ContactLink(bodyA: a, bodyB: b, lastSeen: stepIndex))
         mixMaterial(contacts.count - 1)
     }
 
@@ -273,9 +280,11 @@ extension PhysicsWorld {
         let last = contacts.count - 1
         if c != last {
             contacts[c] = contacts[last]
+            contactLinks[c] = contactLinks[last]
             pairs.set(PairTable.key(contacts[c].bodyA, contacts[c].bodyB), Int32(c))
         }
         contacts.removeLast()
+        contactLinks.removeLast()
     }
 
     // MARK: Narrow phase
@@ -296,13 +305,13 @@ extension PhysicsWorld {
         // Drop pairs whose boxes stopped overlapping (pairs of two sleeping bodies are kept as they are): after a
         // full sweep those it did not see, after a partial one those with a moved box that no longer overlaps.
         var c = 0
-        while sweep != .none && c < contacts.count {
-            let ia = Int(contacts[c].bodyA)
-            let ib = Int(contacts[c].bodyB)
+        while sweep != .none && c < contactLinks.count {
+            let ia = Int(contactLinks[c].bodyA)
+            let ib = Int(contactLinks[c].bodyB)
             let awake = bodies[ia].isAwake || bodies[ib].isAwake
             let stale: Bool
             if sweep == .full {
-                stale = contacts[c].lastSeen != stepIndex
+                stale = contactLinks[c].lastSeen != stepIndex
             } else {
                 stale =
                     (bodies[ia].proxyMovedStep == stepIndex || bodies[ib].proxyMovedStep == stepIndex)

@@ -47,6 +47,10 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var normals: [Point] = []
     private var freeBodies: [Int32] = []
     @exclusivity(unchecked) var contacts: [Contact] = []
+    /// Contact k's bodies and the step the broad phase last saw it, beside ``contacts`` (same order, kept by
+    /// `createContact` and `destroyContact`): 12 bytes a contact, so that the broad phase marks the pairs it sees
+    /// and the step finds the stale ones without bringing each 300-byte contact into the cache.
+    @exclusivity(unchecked) var contactLinks: [ContactLink] = []
     @exclusivity(unchecked) var pairs = PairTable()
     /// Scratch: the step's contact constraints, colour by colour (made by the solver's prepare stage).
     let constraints = ScratchBuffer<ContactConstraint>()
@@ -78,7 +82,8 @@ public final class PhysicsWorld {
     /// Set when bodies were added, removed, moved by hand, woken, put to sleep or refiltered.
     var broadPhaseNeedsSweep = true
     @exclusivity(unchecked) var candidatePairs: [UInt64] = []
-    @exclusivity(unchecked) var sweepScratch: [Int32] = []
+    /// Scratch: per block of the full sweep, the pairs it found that have no contact yet (``BroadPhaseSweep``).
+    @exclusivity(unchecked) var sweepNewPairs: [[UInt64]] = []
     /// Scratch: the pairs of moved boxes, as places in the sorted proxies (first << 32 | second).
     @exclusivity(unchecked) var movedPairs: [UInt64] = []
     var fastBodies: [FastBody] = []
