@@ -153,14 +153,7 @@ extension PhysicsWorld {
                     let sweep = BroadPhaseSweep(
                         proxies: proxies, bodies: bodyBase, pairs: view, links: links, newPairs: newPairs, full: full,
                         step: step)
-                    if let pool {
-                        pool.run(
-                            SolverJob(
-                                stageCount: 1, blockCount: { _ in blocks },
-                                execute: { _, block in sweep.execute(block: block) }))
-                    } else {
-                        for block in 0..<blocks { sweep.execute(block: block) }
-                    }
+                    SolverPool.run(blocks: blocks, on: pool) { sweep.execute(block: $0) }
                 }
             }
         }
@@ -342,14 +335,7 @@ extension PhysicsWorld {
                             vertices: vertexBase, normals: normalBase,
                             speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop, dt: dt)
                         let blocks = phase.blockCount
-                        if let pool {
-                            pool.run(
-                                SolverJob(
-                                    stageCount: 1, blockCount: { _ in blocks },
-                                    execute: { _, block in phase.execute(block: block) }))
-                        } else {
-                            for block in 0..<blocks { phase.execute(block: block) }
-                        }
+                        SolverPool.run(blocks: blocks, on: pool) { phase.execute(block: $0) }
                     }
                 }
             }

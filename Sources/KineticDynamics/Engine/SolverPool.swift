@@ -217,3 +217,15 @@ final class SolverPool: @unchecked Sendable {
         }
     }
 }
+
+extension SolverPool {
+    /// Runs blocks `0..<blocks` of a one-stage job: with `pool`'s workers when there is a pool, else on the calling
+    /// thread in order.
+    static func run(blocks: Int, on pool: SolverPool?, _ execute: @escaping @Sendable (_ block: Int) -> Void) {
+        guard let pool else {
+            for block in 0..<blocks { execute(block) }
+            return
+        }
+        pool.run(SolverJob(stageCount: 1, blockCount: { _ in blocks }, execute: { _, block in execute(block) }))
+    }
+}
