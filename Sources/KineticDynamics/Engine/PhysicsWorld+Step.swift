@@ -370,18 +370,20 @@ extension PhysicsWorld {
         let h = dt / Double(substeps)
         let inverseH = 1 / h
         awake.removeAll(keepingCapacity: true)
-        for i in 1..<bodies.count where bodies[i].isAlive && bodies[i].isDynamic && bodies[i].isAwake {
-            awake.append(Int32(i))
-        }
         integration.removeAll(keepingCapacity: true)
-        for i in awake {
-            let body = bodies[Int(i)]
-            integration.append(
-                IntegrationInput(
-                    body: i, linearAcceleration: gravity * body.gravityScale + body.force * body.inverseMass,
-                    angularAcceleration: body.torque * body.inverseInertia,
-                    linearDampingFactor: 1 / (1 + h * body.linearDamping),
-                    angularDampingFactor: 1 / (1 + h * body.angularDamping)))
+        let gravity = self.gravity
+        bodies.withUnsafeBufferPointer { bodies in
+            // Field by field through the buffer: a body record is a few hundred bytes, not to be copied.
+            for i in 1..<bodies.count where bodies[i].isAlive && bodies[i].isDynamic && bodies[i].isAwake {
+                awake.append(Int32(i))
+                integration.append(
+                    IntegrationInput(
+                        body: Int32(i),
+                        linearAcceleration: gravity * bodies[i].gravityScale + bodies[i].force * bodies[i].inverseMass,
+                        angularAcceleration: bodies[i].torque * bodies[i].inverseInertia,
+                        linearDampingFactor: 1 / (1 + h * bodies[i].linearDamping),
+                        angularDampingFactor: 1 / (1 + h * bodies[i].angularDamping)))
+            }
         }
         let contactHertz = min(settings.contactHertz, 0.125 * inverseH)
         let softness = Softness(hertz: contactHertz, zeta: settings.contactDampingRatio, h: h)
