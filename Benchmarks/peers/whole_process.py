@@ -6,7 +6,7 @@ wall time and the median CPU time (user + system) of the process, and the ratio 
 Kinetic runs twice per thread count: at 60 frames a second (46 MB of JSON, formatted on a thread of its own while
 the engine steps) and at 1 frame a second (6 frames: the engine, start-up and parsing alone).
 
-    scripts/box2d3-peer.sh && swift build -c release --product kinetic
+    scripts/box2d3-peer.sh && swift build -c release --static-swift-stdlib --product kinetic   # as make install
     python3 Benchmarks/peers/whole_process.py [--rounds N] [--kinetic PATH]…
 
 With several `--kinetic PATH`, each build is timed in every round (to compare builds before and after a change)."""
