@@ -395,6 +395,7 @@ public final class DynamicAnimator {
     /// Gives every item of a live dynamic body its body's centre and rotation (only where they differ). Runs after
     /// every step, so it reads the bodies in place rather than through ``PhysicsWorld/index(of:)``.
     private func writeBack() {
+        let records = self.records  // one exclusivity check, not one per item
         world.bodies.withUnsafeBufferPointer { bodies in
             for slot in records.indices {
                 guard let record = records[slot] else { continue }

@@ -33,13 +33,16 @@ extension DynamicItem {
 }
 
 /// A plain dynamic item: a box with a centre, a size and a rotation, for scenes that have no views.
+///
+/// Its properties are plain stored values without the runtime's exclusivity checks (an animator writes them after
+/// its steps; like any non-`Sendable` class it belongs to one thread at a time).
 public final class BasicDynamicItem: DynamicItem {
     /// The centre, in points.
-    public var center: Point
+    @exclusivity(unchecked) public var center: Point
     /// The bounds (origin 0, 0), in points.
-    public var bounds: Rect
+    @exclusivity(unchecked) public var bounds: Rect
     /// The transform (a rotation once the animator moves the item).
-    public var transform: AffineTransform
+    @exclusivity(unchecked) public var transform: AffineTransform
     /// The collision outline. Default rectangle.
     public var collisionBoundsType: DynamicItemCollisionBoundsType
 

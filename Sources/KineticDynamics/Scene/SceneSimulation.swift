@@ -268,8 +268,10 @@ public enum SceneSimulation {
 
         func states() -> [ItemState] {
             let world = animator.world
+            // A local copy, written back at the end: no exclusivity check of the property per item.
+            var bodies = self.bodies
             if bodies.count != items.count { bodies = items.map { animator.body(of: $0) } }
-            return items.indices.map { k in
+            let states = items.indices.map { k in
                 let id = ids[k]
                 let item = items[k]
                 // The body found for the item last time, looked up again only if there is none or it is gone.
@@ -282,6 +284,8 @@ public enum SceneSimulation {
                     id: id, x: item.center.x, y: item.center.y, angle: world.bodies[i].angle, vx: v.x, vy: v.y,
                     w: world.states[i].angularVelocity)
             }
+            self.bodies = bodies
+            return states
         }
 
         func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {
