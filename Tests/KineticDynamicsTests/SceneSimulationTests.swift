@@ -260,6 +260,7 @@ final class SceneSimulationTests: XCTestCase {
         var expected = ""
         var index = 0
         var start = 0
+        var previous: [SceneSimulation.ItemState] = []
         while start < values.count {
             // Frames of 0…7 items.
             let count = min(index % 8, (values.count - start) / 6)
@@ -270,6 +271,13 @@ final class SceneSimulationTests: XCTestCase {
             }
             let t = values[start]
             start += max(1, 6 * count)
+            // Every third frame repeats the last one's items (resting items' text is copied, not formatted
+            // again), with one number of one item changed.
+            if index % 3 == 2, !previous.isEmpty {
+                items = previous
+                items[index % items.count].vy = t
+            }
+            previous = items
             let frame = SceneSimulation.Frame(t: t, items: items)
             writer.append(frame, index: index)
             var text = (index == 0 ? "\n" : ",\n") + "{\"t\": \(sceneNumberText(t)), \"items\": ["

@@ -66,45 +66,98 @@ extension SceneSimulation {
             /// Appends ``frame(_:index:)``.
             public mutating func append(_ frame: Frame, index: Int) {
                 updatePrefixes(for: frame.items)
-                // At most: the frame's opening, `t` and the items' key (36 bytes), then per item its prefix, five
-                // keys (40 bytes), six numbers and the separators (``numberCapacity`` bytes a number, 8 more).
-                let capacity = 64 + prefixBytes.count + frame.items.count * (40 + 6 * Self.numberCapacity + 8)
+                let itemCount = frame.items.count
+                if restingBits.count != 6 * itemCount {
+                    restingBits = Array(repeating: 0, count: 6 * itemCount)
+                    restingText = Array(repeating: 0, count: Self.itemTextCapacity * itemCount)
+                    restingTextCount = Array(repeating: 0, count: itemCount)
+                }
+                // At most: the frame's opening, `t` and the items' key (36 bytes), then per item its prefix and the
+                // rest of its text (``itemTextCapacity``) and a separator.
+                let capacity = 64 + Self.numberCapacity + prefixBytes.count + itemCount * (Self.itemTextCapacity + 2)
                 let start = storage.count
                 storage.append(contentsOf: repeatElement(0, count: capacity))
                 let written = storage.withUnsafeMutableBufferPointer { buffer in
                     prefixBytes.withUnsafeBufferPointer { prefixes in
                         prefixEnds.withUnsafeBufferPointer { ends in
-                            frame.items.withUnsafeBufferPointer { items in
-                                var out = Cursor(buffer.baseAddress.unsafelyUnwrapped + start)
-                                out.append(index == 0 ? "\n{\"t\": " : ",\n{\"t\": ")
-                                out.appendNumber(frame.t)
-                                out.append(", \"items\": [")
-                                var prefixStart = 0
-                                for j in items.indices {
-                                    if j > 0 { out.append(", ") }
-                                    out.append(UnsafeBufferPointer(rebasing: prefixes[prefixStart..<ends[j]]))
-                                    prefixStart = ends[j]
-                                    let item = items.baseAddress.unsafelyUnwrapped + j
-                                    out.appendNumber(item.pointee.x)
-                                    out.append(", \"y\": ")
-                                    out.appendNumber(item.pointee.y)
-                                    out.append(", \"angle\": ")
-                                    out.appendNumber(item.pointee.angle)
-                                    out.append(", \"vx\": ")
-                                    out.appendNumber(item.pointee.vx)
-                                    out.append(", \"vy\": ")
-                                    out.appendNumber(item.pointee.vy)
-                                    out.append(", \"w\": ")
-                                    out.appendNumber(item.pointee.w)
-                                    out.append("}")
+                            restingBits.withUnsafeMutableBufferPointer { bits in
+                                restingText.withUnsafeMutableBufferPointer { texts in
+                                    restingTextCount.withUnsafeMutableBufferPointer { textCounts in
+                                        frame.items.withUnsafeBufferPointer { items in
+                                            let base = buffer.baseAddress.unsafelyUnwrapped + start
+                                            var out = Cursor(base)
+                                            out.append(index == 0 ? "\n{\"t\": " : ",\n{\"t\": ")
+                                            out.appendNumber(frame.t)
+                                            out.append(", \"items\": [")
+                                            var prefixStart = 0
+                                            for j in items.indices {
+                                                if j > 0 { out.append(", ") }
+                                                out.append(
+                                                    UnsafeBufferPointer(rebasing: prefixes[prefixStart..<ends[j]]))
+                                                prefixStart = ends[j]
+                                                let item = items.baseAddress.unsafelyUnwrapped + j
+                                                Self.appendValues(
+                                                    of: item, to: &out,
+                                                    bits: bits.baseAddress.unsafelyUnwrapped + 6 * j,
+                                                    text: texts.baseAddress.unsafelyUnwrapped + Self.itemTextCapacity
+                                                        * j,
+                                                    textCount: textCounts.baseAddress.unsafelyUnwrapped + j)
+                                            }
+                                            out.append("]}")
+                                            return out.pointer - base
+                                        }
+                                    }
                                 }
-                                out.append("]}")
-                                return out.pointer - (buffer.baseAddress.unsafelyUnwrapped + start)
                             }
                         }
                     }
                 }
                 storage.removeLast(capacity - written)
+            }
+
+            /// An item's text after its prefix, from its `x` value to its closing brace: at most 40 bytes of keys,
+            /// six numbers and the brace.
+            static let itemTextCapacity = 48 + 6 * numberCapacity
+
+            /// Per item, the bit patterns of its six numbers in the last frame and the text they made there (a
+            /// resting item repeats it: copied, not formatted again), at ``itemTextCapacity`` bytes an item.
+            private var restingBits: [UInt64] = []
+            private var restingText: [UInt8] = []
+            private var restingTextCount: [Int32] = []
+
+            /// Writes `item`'s numbers with their keys, or copies the text of the last frame when its numbers are
+            /// the same bits (then the text is the same).
+            @inline(__always) private static func appendValues(
+                of item: UnsafePointer<ItemState>, to out: inout Cursor, bits: UnsafeMutablePointer<UInt64>,
+                text: UnsafeMutablePointer<UInt8>, textCount: UnsafeMutablePointer<Int32>
+            ) {
+                let values = (
+                    item.pointee.x.bitPattern, item.pointee.y.bitPattern, item.pointee.angle.bitPattern,
+                    item.pointee.vx.bitPattern, item.pointee.vy.bitPattern, item.pointee.w.bitPattern
+                )
+                if textCount.pointee > 0, bits[0] == values.0, bits[1] == values.1, bits[2] == values.2,
+                    bits[3] == values.3, bits[4] == values.4, bits[5] == values.5
+                {
+                    out.append(UnsafeBufferPointer(start: text, count: Int(textCount.pointee)))
+                    return
+                }
+                let start = out.pointer
+                out.appendNumber(item.pointee.x)
+                out.append(", \"y\": ")
+                out.appendNumber(item.pointee.y)
+                out.append(", \"angle\": ")
+                out.appendNumber(item.pointee.angle)
+                out.append(", \"vx\": ")
+                out.appendNumber(item.pointee.vx)
+                out.append(", \"vy\": ")
+                out.appendNumber(item.pointee.vy)
+                out.append(", \"w\": ")
+                out.appendNumber(item.pointee.w)
+                out.append("}")
+                let count = out.pointer - start
+                text.update(from: start, count: count)
+                textCount.pointee = Int32(truncatingIfNeeded: count)
+                (bits[0], bits[1], bits[2], bits[3], bits[4], bits[5]) = values
             }
 
             /// The room made for one number: 32 bytes, the size of the buffer the standard library formats a `Double` in
