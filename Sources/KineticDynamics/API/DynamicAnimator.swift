@@ -143,7 +143,9 @@ public final class DynamicAnimator {
     // MARK: Time
 
     /// Runs as many whole engine steps as fit in the time passed so far (seconds ≥ 0, finite); the remainder
-    /// carries over. Returns the number of steps taken.
+    /// carries over. Returns the number of steps taken. When it returns, every item is where its body is; between
+    /// its steps the items are brought up to date only for whatever can look at them (a behaviour's `action`, the
+    /// delegates), so several steps cost one update of the items.
     @discardableResult
     public func advance(by seconds: Double) throws(PhysicsError) -> Int {
         guard seconds.isFinite, seconds >= 0 else {
@@ -392,8 +394,9 @@ public final class DynamicAnimator {
         }
     }
 
-    /// Gives every item of a live dynamic body its body's centre and rotation (only where they differ). Runs after
-    /// every step, so it reads the bodies in place rather than through ``PhysicsWorld/index(of:)``.
+    /// Gives every item of a live dynamic body its body's centre and rotation (only where they differ). Runs once
+    /// per `advance` or `step` at least, so it reads the bodies in place rather than through
+    /// ``PhysicsWorld/index(of:)``.
     private func writeBack() {
         let records = self.records  // one exclusivity check, not one per item
         world.bodies.withUnsafeBufferPointer { bodies in
