@@ -43,6 +43,13 @@ final class PaletteRemapper {
     private var nearDistances: UnsafeMutablePointer<Int32>
     private var candidateCapacity = 64 * 1024
     private var candidateCount = 0
+    /// The last colours looked up and the entries found for them (`nearest` is a function of the colour and the
+    /// palette): a direct-mapped table of ``memoSize`` colours (key `r | g << 8 | b << 16`, `UInt32.max` for
+    /// none), cleared with the palette. Neighbouring pixels of smooth pictures repeat colours within a few rows,
+    /// so most look-ups skip the cell lists.
+    private let memoKeys = UnsafeMutablePointer<UInt32>.allocate(capacity: PaletteRemapper.memoSize)
+    private let memoEntries = UnsafeMutablePointer<UInt8>.allocate(capacity: PaletteRemapper.memoSize)
+    private static let memoSize = 16384
     /// Floyd–Steinberg error rows (this row and the next), three channels per pixel with a pixel of margin on
     /// each side, in 1/256 levels.
     private var errorRows = [Int32]()
@@ -56,6 +63,8 @@ final class PaletteRemapper {
         words.initialize(repeating: 0, count: 256)
         cells.initialize(repeating: -1, count: Self.cellCount)
         sums.initialize(repeating: 0, count: 256 * 4)
+        memoKeys.initialize(repeating: .max, count: Self.memoSize)
+        memoEntries.initialize(repeating: 0, count: Self.memoSize)
     }
 
     deinit {
@@ -67,6 +76,8 @@ final class PaletteRemapper {
         candidates.deallocate()
         nearDistances.deallocate()
         sums.deallocate()
+        memoKeys.deallocate()
+        memoEntries.deallocate()
     }
 
     /// Uses `palette` (1…256 entries) from now on, dropping the cached cell lists.
@@ -87,6 +98,7 @@ final class PaletteRemapper {
         }
         cells.update(repeating: -1, count: Self.cellCount)
         candidateCount = 0
+        memoKeys.update(repeating: .max, count: Self.memoSize)
     }
 
     /// Moves every opaque entry to the mean colour of the source pixels the last `remap(…collectingSums: true)`
@@ -130,6 +142,7 @@ final class PaletteRemapper {
         var squaredSum = 0
         var drawn = 0
         var maximum: Int32 = 0
+        var run = SumRun(index: nil)
         errorRows.withUnsafeMutableBufferPointer { errors in
             // Each entry is cleared once read, so the row is clean when it becomes the next row again; the
             // margins are written but never read.
@@ -159,9 +172,9 @@ final class PaletteRemapper {
                     let g = Int32(word >> 8 & 0xFF)
                     let b = Int32(word >> 16 & 0xFF)
                     // The target: the pixel plus the error diffused to it, in whole levels.
-                    let tr = min(max(r &+ (carried.0 &+ 128) >> 8, 0), 255)
-                    let tg = min(max(g &+ (carried.1 &+ 128) >> 8, 0), 255)
-                    let tb = min(max(b &+ (carried.2 &+ 128) >> 8, 0), 255)
+                    let tr = level(r &+ (carried.0 &+ 128) >> 8)
+                    let tg = level(g &+ (carried.1 &+ 128) >> 8)
+                    let tb = level(b &+ (carried.2 &+ 128) >> 8)
                     var index = nearest(tr, tg, tb)
                     var sr = reds[Int(index)]
                     var sg = greens[Int(index)]
@@ -188,11 +201,13 @@ final class PaletteRemapper {
                     }
                     indices[k] = index
                     if collectingSums && index != transparent {
-                        let slot = Int(index) * 4
-                        sums[slot] &+= Int(r)
-                        sums[slot + 1] &+= Int(g)
-                        sums[slot + 2] &+= Int(b)
-                        sums[slot + 3] &+= 1
+                        // Summed in registers while the entry repeats (neighbouring pixels mostly map to the same
+                        // one), then added to its sums: the same totals without a store and a load per pixel.
+                        if index != run.index {
+                            run.flush(into: sums)
+                            run = SumRun(index: index)
+                        }
+                        run.add(r, g, b)
                     }
                     k += 1
                     // Error against the source pixel, for the palette choice.
@@ -201,7 +216,9 @@ final class PaletteRemapper {
                     let eb = abs(sb - b)
                     squaredSum &+= Int(er &* er &+ eg &* eg &+ eb &* eb)
                     drawn += 1
-                    maximum = max(maximum, er, eg, eb)
+                    if er > maximum { maximum = er }
+                    if eg > maximum { maximum = eg }
+                    if eb > maximum { maximum = eb }
                     guard strength > 0 else { continue }
                     // Diffuse what the target missed: 7/16 right, 3/16 below left, 5/16 below, 1/16 below right.
                     let qr = (tr &- sr) &* strength
@@ -224,6 +241,7 @@ final class PaletteRemapper {
                 swap(&current, &next)
             }
         }
+        run.flush(into: sums)
         return RemappingError(
             mean: drawn > 0 ? Double(squaredSum) / Double(drawn * 3) : 0, maximum: Int(maximum))
     }
@@ -236,6 +254,20 @@ final class PaletteRemapper {
     /// The opaque palette entry nearest to (r, g, b), each 0…255; ties go to the lower index. 0 when the palette
     /// has no opaque entry.
     @inline(__always) private func nearest(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
+        let key = UInt32(truncatingIfNeeded: r | g << 8 | b << 16)
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 20) & (Self.memoSize - 1)
+        if memoKeys[slot] == key { return memoEntries[slot] }
+        let best = nearestInCell(r, g, b)
+        memoKeys[slot] = key
+        memoEntries[slot] = best
+        return best
+    }
+
+    /// A level clamped to 0…255 (written out: the generic `min` and `max` were calls in the remapping loop).
+    @inline(__always) private func level(_ value: Int32) -> Int32 { value < 0 ? 0 : (value > 255 ? 255 : value) }
+
+    /// ``nearest(_:_:_:)`` from the colour's cell list.
+    @inline(__always) private func nearestInCell(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
         let cell = Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
         var start = Int(cells[cell])
         if start < 0 { start = buildCell(cell) }
@@ -313,5 +345,32 @@ final class PaletteRemapper {
         for entry in list { appendCandidate(entry.index, near: entry.near) }
         cells[cell] = Int32(start)
         return start
+    }
+}
+
+/// Sums of the source pixels mapped to one palette entry in a row of pixels, for ``PaletteRemapper``'s means.
+private struct SumRun {
+    /// The entry, or nil before the first pixel.
+    var index: UInt8?
+    var red = 0
+    var green = 0
+    var blue = 0
+    var count = 0
+
+    @inline(__always) mutating func add(_ r: Int32, _ g: Int32, _ b: Int32) {
+        red &+= Int(r)
+        green &+= Int(g)
+        blue &+= Int(b)
+        count &+= 1
+    }
+
+    /// Adds the run to `sums` (red, green, blue and count per entry).
+    @inline(__always) func flush(into sums: UnsafeMutablePointer<Int>) {
+        guard let index else { return }
+        let slot = Int(index) * 4
+        sums[slot] &+= red
+        sums[slot + 1] &+= green
+        sums[slot + 2] &+= blue
+        sums[slot + 3] &+= count
     }
 }
