@@ -333,16 +333,35 @@ final class PaletteRemapper {
             let b = axis(blues[index], low.2, high.2)
             return (r.0 + g.0 + b.0, r.1 + g.1 + b.1)
         }
-        var bound = Int32.max
-        for index in opaqueIndices { bound = min(bound, span(Int(index)).far) }
-        var list: [(near: Int32, index: UInt8)] = []
-        for index in opaqueIndices {
-            let near = span(Int(index)).near
-            if near <= bound { list.append((near, index)) }
+        // Each entry's span once, on the stack; then the entries that can be nearest (no farther at their nearest
+        // than the closest entry at its farthest), by distance then index (an insertion sort of the entries in
+        // index order: equal distances keep that order).
+        let count = opaqueIndices.count
+        opaqueIndices.withUnsafeBufferPointer { indices in
+            withUnsafeTemporaryAllocation(of: (near: Int32, far: Int32).self, capacity: count) { spans in
+                var bound = Int32.max
+                for k in 0..<count {
+                    spans[k] = span(Int(indices[k]))
+                    if spans[k].far < bound { bound = spans[k].far }
+                }
+                withUnsafeTemporaryAllocation(of: (near: Int32, index: UInt8).self, capacity: count) { list in
+                    var listed = 0
+                    for k in 0..<count where spans[k].near <= bound {
+                        let entry = (near: spans[k].near, index: indices[k])
+                        var j = listed
+                        while j > 0 && list[j - 1].near > entry.near {
+                            list[j] = list[j - 1]
+                            j -= 1
+                        }
+                        list[j] = entry
+                        listed += 1
+                    }
+                    // The entry that sets the bound is always listed, so the list is never empty.
+                    appendCandidate(UInt8(listed - 1), near: 0)
+                    for j in 0..<listed { appendCandidate(list[j].index, near: list[j].near) }
+                }
+            }
         }
-        list.sort { $0.near != $1.near ? $0.near < $1.near : $0.index < $1.index }
-        appendCandidate(UInt8(list.count - 1), near: 0)
-        for entry in list { appendCandidate(entry.index, near: entry.near) }
         cells[cell] = Int32(start)
         return start
     }
