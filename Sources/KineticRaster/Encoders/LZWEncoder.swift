@@ -69,7 +69,9 @@ final class LZWEncoder {
             for i in 1..<pixels.count {
                 let pixel = Int(pixels[i])
                 let key = UInt32(current << 8 | pixel)
-                var slot = Int((key >> 12 ^ key) & UInt32(Self.tableSize - 1))
+                // A multiplicative hash of the 20-bit key (its top 13 bits): probe chains stay short where
+                // `key >> 12 ^ key` clustered the keys of long runs. The codes found are the same either way.
+                var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 19) & (Self.tableSize - 1)
                 var found = -1
                 while true {
                     let entry = table[slot]
