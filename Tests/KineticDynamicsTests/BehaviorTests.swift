@@ -230,20 +230,12 @@ final class BehaviorTests: XCTestCase {
     }
 
     /// The animator writes the items' poses once per ``DynamicAnimator/advance(by:)`` when nothing looks between
-    /// its steps; whatever can look — an action, a collision delegate, the animator's delegate, the caller after
-    /// `advance` or `step` — must still see each item where its body is.
+    /// its steps; whatever can look — an action, the animator's delegate, the caller after `advance` or `step` —
+    /// must still see each item where its body is.
     func testItemsAreWhereTheirBodiesAreWheneverAnythingCanLook() throws {
-        final class Watcher: CollisionBehaviorDelegate, DynamicAnimatorDelegate {
+        final class Watcher: DynamicAnimatorDelegate {
             var check: (String) -> Void = { _ in }
-            var contacts = 0
             var pauses = 0
-            func collisionBehavior(
-                _ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
-                withBoundaryIdentifier identifier: String?, at point: Point
-            ) {
-                contacts += 1
-                check("contact")
-            }
             func dynamicAnimatorDidPause(_ animator: DynamicAnimator) {
                 pauses += 1
                 check("pause")
@@ -255,7 +247,6 @@ final class BehaviorTests: XCTestCase {
         let watcher = Watcher()
         let collision = CollisionBehavior(items: [box, spinning])
         collision.translatesReferenceBoundsIntoBoundary = true
-        collision.collisionDelegate = watcher
         let gravity = GravityBehavior(items: [box, spinning])
         animator.delegate = watcher
         try animator.addBehavior(collision)
@@ -292,10 +283,54 @@ final class BehaviorTests: XCTestCase {
         try animator.advance(by: 20)
         checkItems("at rest")
         XCTAssertEqual(actions, 30)
-        XCTAssertGreaterThan(watcher.contacts, 0)
         XCTAssertEqual(watcher.pauses, 1)
         XCTAssertEqual(mismatches, [])
         XCTAssertGreaterThan(box.center.y, 600, "fell to the floor")
+    }
+
+    /// A collision delegate is called after the step that made the contact and before the items move, so it sees
+    /// each item where the step before left it, and whatever it sets on an item is replaced by the step's pose —
+    /// with the steps of one `advance(by:)` as with single steps.
+    func testACollisionDelegateSeesTheItemsAsTheStepBeforeLeftThem() throws {
+        final class Contacts: CollisionBehaviorDelegate {
+            var seen: [Point] = []
+            func collisionBehavior(
+                _ behavior: CollisionBehavior, beganContactFor item: any DynamicItem,
+                withBoundaryIdentifier identifier: String?, at point: Point
+            ) {
+                seen.append(item.center)
+                item.center = Point(x: -1, y: -1)  // replaced by the step's pose
+            }
+        }
+        func scene() throws -> (DynamicAnimator, BasicDynamicItem, Contacts) {
+            let animator = DynamicAnimator(referenceBounds: screen)
+            let box = item(100, 500, 40, 40)
+            let collision = CollisionBehavior(items: [box])
+            collision.translatesReferenceBoundsIntoBoundary = true
+            let contacts = Contacts()
+            collision.collisionDelegate = contacts
+            try animator.addBehavior(collision)
+            try animator.addBehavior(GravityBehavior(items: [box]))
+            return (animator, box, contacts)
+        }
+        // One step at a time, noting where each step left the box.
+        let (stepped, steppedBox, steppedContacts) = try scene()
+        var after = [steppedBox.center]
+        var expected: [Point] = []
+        for _ in 0..<120 {
+            let before = steppedContacts.seen.count
+            try stepped.step()
+            if steppedContacts.seen.count > before { expected.append(after[after.count - 1]) }
+            after.append(steppedBox.center)
+        }
+        XCTAssertFalse(expected.isEmpty, "the box reached the floor")
+        XCTAssertEqual(steppedContacts.seen, expected, "the delegate saw the poses of the step before")
+        XCTAssertNotEqual(steppedBox.center, Point(x: -1, y: -1))
+        // The same second in one advance.
+        let (advanced, advancedBox, advancedContacts) = try scene()
+        try advanced.advance(by: 1)
+        XCTAssertEqual(advancedContacts.seen, steppedContacts.seen)
+        XCTAssertEqual(advancedBox.center, steppedBox.center)
     }
 
     func testItemContactsBeginAndEnd() throws {

@@ -15,7 +15,8 @@ public enum DynamicItemCollisionBoundsType: Sendable, Equatable {
 
 /// Something the animator moves: UIKit's `UIDynamicItem`. The animator reads `center`, `bounds.size`,
 /// `transform` (its rotation) and `collisionBoundsType` when the item first joins, then writes `center` and
-/// `transform` after every step. Sizes are in points and must be > 0.
+/// `transform` as its steps move the body: by the time anything can look (an action, a delegate, the caller after
+/// ``DynamicAnimator/advance(by:)``) the item is where its body is. Sizes are in points and must be > 0.
 public protocol DynamicItem: AnyObject {
     /// The centre in the animator's reference coordinates, in points.
     var center: Point { get set }

@@ -255,7 +255,8 @@ final class PaletteRemapper {
     /// has no opaque entry.
     @inline(__always) private func nearest(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
         let key = UInt32(truncatingIfNeeded: r | g << 8 | b << 16)
-        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 20) & (Self.memoSize - 1)
+        // The top 14 bits of a multiplicative hash: one of the 16,384 slots.
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 18)
         if memoKeys[slot] == key { return memoEntries[slot] }
         let best = nearestInCell(r, g, b)
         memoKeys[slot] = key
