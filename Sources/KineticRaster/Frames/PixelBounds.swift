@@ -13,6 +13,12 @@ struct PixelBounds {
         maxY = max(maxY, y)
     }
 
+    /// Adds the pixels of row `y` from column `first` to column `last` (only the ends matter for the box).
+    @inline(__always) mutating func include(row y: Int, from first: Int, to last: Int) {
+        include(x: first, y: y)
+        include(x: last, y: y)
+    }
+
     /// The smallest rectangle holding every pixel added, or nil when none was.
     var rect: PixelRect? {
         guard maxX >= minX, maxY >= minY else { return nil }
