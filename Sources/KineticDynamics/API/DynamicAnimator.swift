@@ -402,16 +402,12 @@ public final class DynamicAnimator {
     }
 
     /// Gives every item of a live dynamic body its body's centre and rotation (only where they differ). Runs once
-    /// per `advance` or `step` at least, so it checks each record's body directly rather than through
-    /// ``PhysicsWorld/index(of:)``; it reads the body again for each item, since an item's own setter may change
-    /// the world.
+    /// per `advance` or `step` at least; it reads the body again for each item, since an item's own setter may
+    /// change the world.
     private func writeBack() {
         let records = self.records  // one exclusivity check, not one per item
         for slot in records.indices {
-            guard let record = records[slot] else { continue }
-            let i = Int(record.body.index)
-            guard i > 0, i < world.bodies.count, world.bodies[i].isAlive,
-                world.bodies[i].generation == record.body.generation, world.bodies[i].isDynamic
+            guard let record = records[slot], let i = world.liveIndex(of: record.body), world.bodies[i].isDynamic
             else { continue }
             let center = world.bodies[i].origin
             if record.item.center != center { record.item.center = center }

@@ -1,6 +1,5 @@
 import KineticCore
 
-/// A persistent contact between two bodies whose bounding boxes overlap.
 /// A contact's bodies (as in its ``Contact``) and the step in which the broad phase last saw the pair.
 struct ContactLink: Sendable {
     var bodyA: Int32
@@ -8,6 +7,7 @@ struct ContactLink: Sendable {
     var lastSeen: UInt32
 }
 
+/// A persistent contact between two bodies whose bounding boxes overlap.
 struct Contact: Sendable {
     var bodyA: Int32
     var bodyB: Int32

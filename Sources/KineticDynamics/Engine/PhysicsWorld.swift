@@ -246,10 +246,16 @@ public final class PhysicsWorld {
     }
 
     func index(of id: BodyID) throws(PhysicsError) -> Int {
-        let i = Int(id.index)
-        guard i > 0, i < bodies.count, bodies[i].isAlive, bodies[i].generation == id.generation else {
+        guard let i = liveIndex(of: id) else {
             throw PhysicsError("the body was removed from the world or belongs to another world")
         }
+        return i
+    }
+
+    /// ``index(of:)`` without the error: nil when the body is gone (for loops over many bodies).
+    @inline(__always) func liveIndex(of id: BodyID) -> Int? {
+        let i = Int(id.index)
+        guard i > 0, i < bodies.count, bodies[i].isAlive, bodies[i].generation == id.generation else { return nil }
         return i
     }
 

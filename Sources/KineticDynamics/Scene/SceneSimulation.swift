@@ -275,8 +275,12 @@ public enum SceneSimulation {
                 let id = ids[k]
                 let item = items[k]
                 // The body found for the item last time, looked up again only if there is none or it is gone.
-                if bodies[k].flatMap({ try? world.index(of: $0) }) == nil { bodies[k] = animator.body(of: item) }
-                guard let body = bodies[k], let i = try? world.index(of: body) else {
+                var index = bodies[k].flatMap(world.liveIndex(of:))
+                if index == nil {
+                    bodies[k] = animator.body(of: item)
+                    index = bodies[k].flatMap(world.liveIndex(of:))
+                }
+                guard let i = index else {
                     return ItemState(id: id, x: item.center.x, y: item.center.y, angle: 0, vx: 0, vy: 0, w: 0)
                 }
                 let v = world.reportedVelocity(i)

@@ -254,19 +254,11 @@ public final class GIFEncoder: FrameEncoder {
         pending.withUnsafeBufferPointer { source in
             previousSource.withUnsafeBufferPointer { previous in
                 changed.withUnsafeMutableBufferPointer { marks in
-                    // Row by row, each row's first and last marked column (no division per pixel).
-                    for y in 0..<(width > 0 ? source.count / width : 0) {
-                        var first = -1
-                        var last = -1
-                        for i in (y * width)..<((y + 1) * width) {
-                            let isDrawn = !hasPrevious || previous[i] != source[i]
-                            marks[i] = isDrawn
-                            guard isDrawn else { continue }
-                            if first < 0 { first = i - y * width }
-                            last = i - y * width
-                            if source[i] != 0 { drawnCount += 1 }
-                        }
-                        if first >= 0 { bounds.include(row: y, from: first, to: last) }
+                    bounds = PixelBounds.marking(count: source.count, width: width) { i in
+                        let isDrawn = !hasPrevious || previous[i] != source[i]
+                        marks[i] = isDrawn
+                        if isDrawn && source[i] != 0 { drawnCount += 1 }
+                        return isDrawn
                     }
                 }
             }
@@ -512,20 +504,12 @@ public final class GIFEncoder: FrameEncoder {
             previousSource.withUnsafeBufferPointer { previous in
                 canvas.withUnsafeBufferPointer { shown in
                     changed.withUnsafeMutableBufferPointer { marks in
-                        for y in 0..<(width > 0 ? src.count / width : 0) {
-                            var first = -1
-                            var last = -1
-                            for i in (y * width)..<((y + 1) * width) {
-                                let word = src[i]
-                                let onScreen = shown[i]
-                                // Opaque pixels are drawn when the canvas lost them (cleared) or the source changed.
-                                let draw = word != 0 && (onScreen == 0 || !hasPrevious || previous[i] != word)
-                                marks[i] = draw
-                                guard draw else { continue }
-                                if first < 0 { first = i - y * width }
-                                last = i - y * width
-                            }
-                            if first >= 0 { bounds.include(row: y, from: first, to: last) }
+                        bounds = PixelBounds.marking(count: src.count, width: width) { i in
+                            let word = src[i]
+                            // Opaque pixels are drawn when the canvas lost them (cleared) or the source changed.
+                            let draw = word != 0 && (shown[i] == 0 || !hasPrevious || previous[i] != word)
+                            marks[i] = draw
+                            return draw
                         }
                     }
                 }

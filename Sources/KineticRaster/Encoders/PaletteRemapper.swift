@@ -49,7 +49,8 @@ final class PaletteRemapper {
     /// so most look-ups skip the cell lists.
     private let memoKeys = UnsafeMutablePointer<UInt32>.allocate(capacity: PaletteRemapper.memoSize)
     private let memoEntries = UnsafeMutablePointer<UInt8>.allocate(capacity: PaletteRemapper.memoSize)
-    private static let memoSize = 16384
+    private static let memoBits = 14
+    private static let memoSize = 1 << memoBits
     /// Floyd–Steinberg error rows (this row and the next), three channels per pixel with a pixel of margin on
     /// each side, in 1/256 levels.
     private var errorRows = [Int32]()
@@ -255,8 +256,8 @@ final class PaletteRemapper {
     /// has no opaque entry.
     @inline(__always) private func nearest(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
         let key = UInt32(truncatingIfNeeded: r | g << 8 | b << 16)
-        // The top 14 bits of a multiplicative hash: one of the 16,384 slots.
-        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 18)
+        // The top bits of a multiplicative hash: one of the memo's slots.
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> UInt32(32 - Self.memoBits))
         if memoKeys[slot] == key { return memoEntries[slot] }
         let best = nearestInCell(r, g, b)
         memoKeys[slot] = key
@@ -368,7 +369,7 @@ final class PaletteRemapper {
     }
 }
 
-/// Sums of the source pixels mapped to one palette entry in a row of pixels, for ``PaletteRemapper``'s means.
+/// Sums of a run of consecutive source pixels mapped to the same palette entry, for ``PaletteRemapper``'s means.
 private struct SumRun {
     /// The entry, or nil before the first pixel.
     var index: UInt8?

@@ -13,10 +13,23 @@ struct PixelBounds {
         maxY = max(maxY, y)
     }
 
-    /// Adds the pixels of row `y` from column `first` to column `last` (only the ends matter for the box).
-    @inline(__always) mutating func include(row y: Int, from first: Int, to last: Int) {
-        include(x: first, y: y)
-        include(x: last, y: y)
+    /// The box of the pixels `isMarked` accepts among `count` pixels in rows of `width`, asked for every pixel once,
+    /// in order, row by row: each row adds its first and last marked column (no division per pixel).
+    @inline(__always) static func marking(count: Int, width: Int, _ isMarked: (_ index: Int) -> Bool) -> PixelBounds {
+        var bounds = PixelBounds()
+        for y in 0..<(width > 0 ? count / width : 0) {
+            var first = -1
+            var last = -1
+            for x in 0..<width where isMarked(y * width + x) {
+                if first < 0 { first = x }
+                last = x
+            }
+            if first >= 0 {
+                bounds.include(x: first, y: y)
+                bounds.include(x: last, y: y)
+            }
+        }
+        return bounds
     }
 
     /// The smallest rectangle holding every pixel added, or nil when none was.
