@@ -181,4 +181,42 @@ final class InterruptCleanupTests: XCTestCase {
         kill(getpid(), SIGINT)
         sleep(10)  // not reached: the handler removes the file and re-raises
     }
+
+    /// In memory: the same bytes an encoder writes to a file, patched headers included, and nothing on disk —
+    /// not even while GIF keeps its frames or ffmpeg writes the video (a temporary read back and removed).
+    func testInMemoryOutputHoldsTheFilesBytesAndLeavesNothing() throws {
+        let folder = try TemporaryFolder()
+        var frame = try RGBAFrame(width: 8, height: 6)
+        for format in OutputFormat.allCases {
+            let path = folder.file("clip." + format.fileExtension)
+            let onDisk = try format.makeEncoder(path: path, width: 8, height: 6)
+            let memory = OutputFile(inMemoryWithScratchFolder: folder.path)
+            let inMemory = try format.makeEncoder(file: memory, width: 8, height: 6)
+            for index in 0..<(format.isAnimated ? 3 : 1) {
+                frame[index, index] = RGBA8(red: 255, green: 0, blue: 0, alpha: 255)
+                try onDisk.append(frame, duration: 0.1)
+                try inMemory.append(frame, duration: 0.1)
+            }
+            try onDisk.finish()
+            try inMemory.finish()
+            XCTAssertTrue(memory.isInMemory)
+            XCTAssertTrue(
+                try Array(Data(contentsOf: URL(fileURLWithPath: path))) == memory.bytes,
+                "\(format): memory and file differ")
+            XCTAssertGreaterThan(memory.bytes.count, 50, "\(format)")
+        }
+        // Only the five files written to disk are in the folder.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).count, 5)
+        // Overwrites patch what was written; a discarded output is empty and cannot be committed.
+        let memory = OutputFile(inMemoryWithScratchFolder: folder.path)
+        try memory.write([1, 2, 3, 4])
+        try memory.overwrite(at: 1, with: [9, 9])
+        try memory.commit()
+        XCTAssertEqual(memory.bytes, [1, 9, 9, 4])
+        let dropped = OutputFile(inMemoryWithScratchFolder: folder.path)
+        try dropped.write([1])
+        dropped.discard()
+        XCTAssertEqual(dropped.bytes, [])
+        XCTAssertThrowsError(try dropped.commit())
+    }
 }

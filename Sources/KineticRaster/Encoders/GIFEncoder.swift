@@ -129,10 +129,19 @@ public final class GIFEncoder: FrameEncoder {
     ///
     /// - Throws: `RasterError.invalidFrameSize` (GIF sides are at most 65535, and `RGBAFrame`'s limits apply),
     ///   `.invalidOption`, `.cannotCreateFile`, `.quantization`.
-    public init(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions()) throws(RasterError) {
+    public convenience init(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions())
+        throws(RasterError)
+    {
+        try self.init(file: OutputFile(path: path), width: width, height: height, options: options)
+    }
+
+    /// Creates the encoder writing to `file` (a file or memory).
+    package init(file: OutputFile, width: Int, height: Int, options: EncoderOptions = EncoderOptions())
+        throws(RasterError)
+    {
         try RGBAFrame.validateSize(width: width, height: height)
         try options.validate()
-        self.path = path
+        self.path = file.path
         self.width = width
         self.height = height
         dithering = options.gif.dithering
@@ -152,7 +161,7 @@ public final class GIFEncoder: FrameEncoder {
         indices = [UInt8](repeating: 0, count: width * height)
         changed = [Bool](repeating: false, count: width * height)
         clipColors = ExactPalette(maximumColors: options.gif.maximumColors)
-        file = try OutputFile(path: path)
+        self.file = file
         do throws(RasterError) {
             if options.gif.clipPalette {
                 spill = try FrameSpill(nextTo: file.temporaryPath, width: width, height: height)

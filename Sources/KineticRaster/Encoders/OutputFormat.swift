@@ -15,13 +15,18 @@ public enum OutputFormat: String, CaseIterable, Sendable, Hashable, CustomString
     ///
     /// - Throws: `RasterError.unsupportedExtension` listing the supported extensions.
     public init(path: String) throws(RasterError) {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
-            let format = OutputFormat(rawValue: name[name.index(after: dot)...].lowercased())
-        else {
+        guard let format = Self.fileExtension(of: path).flatMap({ OutputFormat(rawValue: $0.lowercased()) }) else {
             throw .unsupportedExtension(path: path, supported: OutputFormat.allCases.map(\.rawValue))
         }
         self = format
+    }
+
+    /// The extension of `path`'s last component, without the dot, as written; nil when the name has none (or is
+    /// only a dot file's name). The one place Kinetic reads a file name's extension.
+    package static func fileExtension(of path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return String(name[name.index(after: dot)...])
     }
 
     /// The usual extension, without the dot.
@@ -42,12 +47,19 @@ public enum OutputFormat: String, CaseIterable, Sendable, Hashable, CustomString
     public func makeEncoder(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions())
         throws(RasterError) -> any FrameEncoder
     {
+        try makeEncoder(file: OutputFile(path: path), width: width, height: height, options: options)
+    }
+
+    /// Creates the encoder for this format writing to `file` (a file or memory).
+    package func makeEncoder(file: OutputFile, width: Int, height: Int, options: EncoderOptions = EncoderOptions())
+        throws(RasterError) -> any FrameEncoder
+    {
         switch self {
-        case .png: return try PNGEncoder(path: path, width: width, height: height, options: options)
-        case .apng: return try APNGEncoder(path: path, width: width, height: height, options: options)
-        case .gif: return try GIFEncoder(path: path, width: width, height: height, options: options)
+        case .png: return try PNGEncoder(file: file, width: width, height: height, options: options)
+        case .apng: return try APNGEncoder(file: file, width: width, height: height, options: options)
+        case .gif: return try GIFEncoder(file: file, width: width, height: height, options: options)
         case .mp4, .webm:
-            return try VideoEncoder(path: path, format: self, width: width, height: height, options: options)
+            return try VideoEncoder(file: file, format: self, width: width, height: height, options: options)
         }
     }
 

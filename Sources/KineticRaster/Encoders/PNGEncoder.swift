@@ -17,13 +17,22 @@ public final class PNGEncoder: FrameEncoder {
     /// Creates the encoder and its temporary file next to `path`.
     ///
     /// - Throws: `RasterError.invalidFrameSize`, `.invalidOption`, `.cannotCreateFile`.
-    public init(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions()) throws(RasterError) {
+    public convenience init(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions())
+        throws(RasterError)
+    {
+        try self.init(file: OutputFile(path: path), width: width, height: height, options: options)
+    }
+
+    /// Creates the encoder writing to `file` (a file or memory).
+    package init(file: OutputFile, width: Int, height: Int, options: EncoderOptions = EncoderOptions())
+        throws(RasterError)
+    {
         try RGBAFrame.validateSize(width: width, height: height)
         try options.validate()
-        self.path = path
+        self.path = file.path
         self.width = width
         self.height = height
-        file = try OutputFile(path: path)
+        self.file = file
         writer = try PNGStreamWriter(
             file: file, width: width, height: height, background: options.background,
             compressionLevel: options.pngCompressionLevel)

@@ -49,15 +49,23 @@ public final class VideoEncoder: FrameEncoder {
     ///
     /// - Throws: `RasterError.invalidOption` (format other than .mp4/.webm, bad options), `.invalidFrameSize`,
     ///   `.ffmpegNotFound`, `.cannotCreateFile`.
-    public init(
+    public convenience init(
         path: String, format: OutputFormat, width: Int, height: Int, options: EncoderOptions = EncoderOptions()
+    ) throws(RasterError) {
+        try self.init(file: OutputFile(path: path), format: format, width: width, height: height, options: options)
+    }
+
+    /// Creates the encoder writing to `file` (a file, or memory: ffmpeg then writes a temporary file in the
+    /// scratch folder, read back by `finish()`).
+    package init(
+        file: OutputFile, format: OutputFormat, width: Int, height: Int, options: EncoderOptions = EncoderOptions()
     ) throws(RasterError) {
         guard format.needsFFmpeg else {
             throw .invalidOption(name: "video format", value: format.rawValue, reason: "must be mp4 or webm")
         }
         try RGBAFrame.validateSize(width: width, height: height)
         try options.validate()
-        self.path = path
+        self.path = file.path
         self.format = format
         self.width = width
         self.height = height
@@ -70,7 +78,7 @@ public final class VideoEncoder: FrameEncoder {
         outputWidth = width + width % 2
         outputHeight = height + height % 2
         executable = try Self.locateFFmpeg(options.video.ffmpegPath)
-        file = try OutputFile(path: path)
+        self.file = file
         Self.ignoreBrokenPipes
     }
 

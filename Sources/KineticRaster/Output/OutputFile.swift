@@ -10,14 +10,24 @@ import Synchronization
 /// removed: a failed or interrupted render never leaves a partial file or a stray temporary. While open, the
 /// temporary path is in `TemporaryFileRegistry`, so a signal handler can remove it too.
 ///
+/// An output can also be kept in memory (``init(inMemoryWithScratchFolder:)``): the same encoders write the same
+/// bytes, which ``bytes`` holds after `commit()`, and no file is left anywhere.
+///
 /// Writes are buffered (256 KiB). Not thread-safe: one writer at a time.
 public final class OutputFile {
-    /// The destination path given at creation.
+    /// The destination path given at creation (in memory: a name in the scratch folder, never created).
     public let path: String
-    /// The temporary file being written, in the same folder as `path`.
+    /// The temporary file being written, in the same folder as `path`. In memory it exists only while an external
+    /// writer (ffmpeg) writes it.
     public let temporaryPath: String
+    /// Whether the bytes stay in memory (``bytes``) instead of going to `path`.
+    public let isInMemory: Bool
+    /// In memory: everything written so far; after `commit()`, the whole output. Empty for a file.
+    public private(set) var bytes: [UInt8] = []
 
     private var descriptor: Int32
+    /// In memory: whether `closeForExternalWriter()` created `temporaryPath` for another process to write.
+    private var hasExternalFile = false
     private var buffer: [UInt8] = []
     private var state = State.open
     private var registrySlot: Int?
@@ -37,6 +47,7 @@ public final class OutputFile {
     ///   the destination is a folder…).
     public init(path: String) throws(RasterError) {
         self.path = path
+        isInMemory = false
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
@@ -66,6 +77,22 @@ public final class OutputFile {
         throw .cannotCreateFile(path: path, reason: Self.explain(errno: lastError, folder: folder))
     }
 
+    /// An output kept in memory: `write` and `overwrite` work on ``bytes``, `commit()` completes it, and nothing
+    /// is created on disk — except while an external writer (ffmpeg, which needs a seekable file) writes: then
+    /// `closeForExternalWriter()` creates an unguessable temporary file in `scratchFolder`, and `commit()` reads it
+    /// into ``bytes`` and removes it (as do `discard()`, an error and the signal handlers). GIF's clip palette
+    /// keeps its frames in an unnamed file in `scratchFolder` too.
+    ///
+    /// - Parameter scratchFolder: A folder for those temporary files, e.g. "/tmp". Nothing is created in it here.
+    public init(inMemoryWithScratchFolder scratchFolder: String) {
+        let folder =
+            scratchFolder.hasSuffix("/") && scratchFolder.count > 1 ? String(scratchFolder.dropLast()) : scratchFolder
+        path = folder + "/kinetic-output"
+        temporaryPath = folder + "/.kinetic-output." + Self.counter.nextSuffix() + ".tmp"
+        isInMemory = true
+        descriptor = -1
+    }
+
     deinit {
         if state != .committed { discard() }
     }
@@ -75,6 +102,11 @@ public final class OutputFile {
     /// - Throws: `RasterError.ioFailed` (e.g. disk full), after which the file is discarded.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(RasterError) {
         guard state == .open else { throw .invalidState("write to '\(path)' after it was closed") }
+        if isInMemory {
+            self.bytes.append(contentsOf: bytes)
+            offset += bytes.count
+            return
+        }
         if buffer.count + bytes.count > Self.bufferSize {
             try flush()
         }
@@ -99,6 +131,10 @@ public final class OutputFile {
         guard position >= 0, position + bytes.count <= offset else {
             throw .invalidState("overwrite at \(position) of \(bytes.count) bytes is beyond the \(offset) written")
         }
+        if isInMemory {
+            self.bytes.replaceSubrange(position..<position + bytes.count, with: bytes)
+            return
+        }
         try flush()
         let written = bytes.withUnsafeBytes { raw in pwrite(descriptor, raw.baseAddress, raw.count, off_t(position)) }
         guard written == bytes.count else {
@@ -112,6 +148,19 @@ public final class OutputFile {
     /// writes `temporaryPath` itself. `commit()` renames it afterwards.
     public func closeForExternalWriter() throws(RasterError) {
         guard state == .open else { return }
+        if isInMemory {
+            let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else {
+                let code = errno
+                let folder = String(temporaryPath[..<(temporaryPath.lastIndex(of: "/") ?? temporaryPath.startIndex)])
+                throw .cannotCreateFile(path: temporaryPath, reason: Self.explain(errno: code, folder: folder))
+            }
+            close(fd)
+            hasExternalFile = true
+            registrySlot = TemporaryFileRegistry.register(temporaryPath)
+            state = .closed
+            return
+        }
         try flush()
         close(descriptor)
         state = .closed
@@ -121,6 +170,10 @@ public final class OutputFile {
     ///
     /// - Throws: `RasterError.ioFailed` if flushing, closing or renaming fails (the temporary file is removed).
     public func commit() throws(RasterError) {
+        if isInMemory {
+            try commitInMemory()
+            return
+        }
         switch state {
         case .committed: return
         case .discarded: throw .invalidState("'\(path)' was discarded and cannot be committed")
@@ -146,6 +199,14 @@ public final class OutputFile {
 
     /// Closes and removes the temporary file. Safe to call more than once; does nothing after `commit()`.
     public func discard() {
+        if isInMemory {
+            guard state != .committed, state != .discarded else { return }
+            if hasExternalFile { unlink(temporaryPath) }
+            bytes = []
+            state = .discarded
+            unregister()
+            return
+        }
         switch state {
         case .committed, .discarded: return
         case .open: close(descriptor)
@@ -153,6 +214,43 @@ public final class OutputFile {
         }
         unlink(temporaryPath)
         state = .discarded
+        unregister()
+    }
+
+    /// `commit()` in memory: the bytes written here, or the file an external writer wrote, read back and removed.
+    private func commitInMemory() throws(RasterError) {
+        switch state {
+        case .committed: return
+        case .discarded: throw .invalidState("the output was discarded and cannot be committed")
+        case .open, .closed: break
+        }
+        if hasExternalFile {
+            let fd = open(temporaryPath, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                let reason = String(cString: strerror(errno))
+                discard()
+                throw .ioFailed(path: temporaryPath, operation: "reading", reason: reason)
+            }
+            var read: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    let reason = String(cString: strerror(errno))
+                    close(fd)
+                    discard()
+                    throw .ioFailed(path: temporaryPath, operation: "reading", reason: reason)
+                }
+                if count == 0 { break }
+                read.append(contentsOf: chunk[0..<count])
+            }
+            close(fd)
+            unlink(temporaryPath)
+            bytes = read
+            offset = read.count
+        }
+        state = .committed
         unregister()
     }
 

@@ -96,7 +96,13 @@ extension Clip {
     /// - Throws: `RasterError.unsupportedExtension`, or `.invalidOption` for a frame rate, scale, duration, still
     ///   time or frame size outside ``RenderOptions``' ranges and ``RenderLimits``.
     public func plan(for path: String, options: RenderOptions = RenderOptions()) throws(RasterError) -> RenderPlan {
-        let format = try OutputFormat(path: path)
+        try plan(format: OutputFormat(path: path), options: options)
+    }
+
+    /// Works out and checks what rendering in `format` would write (see ``plan(for:options:)``).
+    public func plan(format: OutputFormat, options: RenderOptions = RenderOptions()) throws(RasterError)
+        -> RenderPlan
+    {
         guard RenderLimits.framesPerSecond.contains(options.framesPerSecond) else {
             throw .invalidOption(
                 name: "framesPerSecond", value: "\(options.framesPerSecond)", reason: "it must be from 1 to 120")
@@ -159,15 +165,46 @@ extension Clip {
         to path: String, options: RenderOptions = RenderOptions(),
         progress: ((_ frameCount: Int) -> ProgressReporter?)? = nil
     ) throws(RasterError) -> RenderedFile {
-        let plan = try plan(for: path, options: options)
+        // Checked before the temporary file is made.
+        let format = try plan(for: path, options: options).format
+        return try render(into: OutputFile(path: path), format: format, options: options, progress: progress)
+    }
+
+    /// Renders the clip in `format` into `file` (a file, or memory: see `OutputFile`), as
+    /// ``render(to:options:progress:)`` does; `file` is committed when complete and discarded on any error.
+    package func render(
+        into file: OutputFile, format: OutputFormat, options: RenderOptions = RenderOptions(),
+        progress: ((_ frameCount: Int) -> ProgressReporter?)? = nil
+    ) throws(RasterError) -> RenderedFile {
+        do throws(RasterError) {
+            let plan = try plan(format: format, options: options)
+            let renderer = try LayerRenderer(
+                pixelWidth: plan.pixelWidth, pixelHeight: plan.pixelHeight, scale: options.scale,
+                background: plan.background)
+            let encoder = try plan.format.makeEncoder(
+                file: file, width: plan.pixelWidth, height: plan.pixelHeight,
+                options: Self.encoderOptions(options, plan: plan))
+            return try render(plan: plan, renderer: renderer, encoder: encoder, options: options, progress: progress)
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    /// The encoder's settings: the options' own, with the plan's background and frame rate.
+    private static func encoderOptions(_ options: RenderOptions, plan: RenderPlan) -> EncoderOptions {
         var encoderOptions = options.encoder
         encoderOptions.background = plan.background
         encoderOptions.video.frameRate = plan.framesPerSecond
-        let renderer = try LayerRenderer(
-            pixelWidth: plan.pixelWidth, pixelHeight: plan.pixelHeight, scale: options.scale,
-            background: plan.background)
-        let encoder = try plan.format.makeEncoder(
-            path: path, width: plan.pixelWidth, height: plan.pixelHeight, options: encoderOptions)
+        return encoderOptions
+    }
+
+    /// Draws the plan's frames with `renderer` and appends them to `encoder`, then finishes it.
+    private func render(
+        plan: RenderPlan, renderer: LayerRenderer, encoder: any FrameEncoder, options: RenderOptions,
+        progress: ((_ frameCount: Int) -> ProgressReporter?)?
+    ) throws(RasterError) -> RenderedFile {
+        let path = encoder.path
         let root = self.root
         if let time = plan.stillTime {
             try encoder.cancellingOnError { () throws(RasterError) in
