@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "KineticExport", targets: ["KineticExport"]),
         .library(name: "KineticRaster", targets: ["KineticRaster"]),
         .library(name: "KineticTerminal", targets: ["KineticTerminal"]),
+        .library(name: "KineticOutput", targets: ["KineticOutput"]),
         .library(name: "KineticCLI", targets: ["KineticCLI"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
     ],
@@ -58,6 +59,10 @@ let package = Package(
                 "KineticCore", "KineticLayers", "CCairo", "CPangoCairo", "CImageQuant", "CGdkPixbuf", "CZlib",
             ]),
 
+        // One front door: every clip or effect to every format (pixels, video, vectors), to a file or to memory.
+        .target(
+            name: "KineticOutput", dependencies: ["KineticCore", "KineticLayers", "KineticRaster", "KineticExport"]),
+
         // Live playback in a terminal: the diffing screen renderer, half-block pixels, inline text effects.
         .target(
             name: "KineticTerminal",
@@ -65,7 +70,9 @@ let package = Package(
 
         // The command-line tool: its commands in a library (so that tests and fuzz targets can drive them in
         // process), and a thin executable that connects them to the process's streams and signals.
-        .target(name: "KineticCLI", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticExport"]),
+        .target(
+            name: "KineticCLI",
+            dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticExport", "KineticOutput"]),
         .executableTarget(name: "kinetic", dependencies: ["KineticCLI", "KineticRaster"]),
 
         // Example programs: complete tools built on the library, each run by a test.
@@ -88,10 +95,14 @@ let package = Package(
             name: "KineticExportTests",
             dependencies: ["KineticExport", "KineticEffects", "KineticRaster", "KineticTestSupport"]),
         .testTarget(
-            name: "KineticTests", dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticTestSupport"]),
+            name: "KineticTests",
+            dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticOutput", "KineticTestSupport"]),
         .testTarget(
             name: "KineticTerminalTests", dependencies: ["KineticTerminal", "LiveDeploy", "KineticTestSupport"]),
         .testTarget(name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI", "KineticTestSupport"]),
+        .testTarget(
+            name: "KineticOutputTests",
+            dependencies: ["kinetic", "KineticOutput", "KineticEffects", "KineticExport", "KineticTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

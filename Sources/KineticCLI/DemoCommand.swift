@@ -1,4 +1,5 @@
 import Foundation
+import KineticOutput
 import KineticRaster
 import Synchronization
 
@@ -174,7 +175,7 @@ enum DemoCommand {
         let links = files.filter { !shown.contains($0) }.map {
             Gallery.File(file: $0, label: formatLabels[format($0)] ?? format($0).uppercased(), bytes: bytes($0))
         }
-        let raster = files.first { VectorExport.Format(path: $0) == nil } ?? files.first ?? item.name
+        let raster = files.first { (try? FileFormat(path: $0))?.isVector == false } ?? files.first ?? item.name
         return Gallery.Entry(
             title: item.title, caption: item.caption, pictures: pictures, links: links,
             command: "kinetic " + (item.arguments + ["-o", raster]).map(shellQuoted).joined(separator: " "),

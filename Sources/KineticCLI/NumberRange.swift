@@ -1,4 +1,5 @@
 import Foundation
+import KineticOutput
 
 /// The numbers an option accepts: a finite interval with its unit, checked where the text enters and quoted in
 /// the error (`--fps must be from 1 to 120 (got '1e19')`).
@@ -65,20 +66,7 @@ extension Double {
         return ((self * 100).rounded() / 100).humanText
     }
 
-    /// The number as a person writes it: `240`, `0.5`, `1e19`, `-0.001` (never `240.0` or `1e+19`).
-    var humanText: String {
-        guard isFinite else { return isNaN ? "nan" : (self < 0 ? "-inf" : "inf") }
-        if self == rounded(), abs(self) < 1e18 {
-            // Whole numbers in full (5401000), but a power of ten times one digit from a billion up as 1e15.
-            var digits = String(Int64(self))
-            var zeros = 0
-            while digits.hasSuffix("0"), digits.count > 1 {
-                digits.removeLast()
-                zeros += 1
-            }
-            let mantissa = digits.hasPrefix("-") ? digits.dropFirst() : Substring(digits)
-            return zeros >= 9 && mantissa.count == 1 ? "\(digits)e\(zeros)" : String(Int64(self))
-        }
-        return "\(self)".replacingOccurrences(of: "e+", with: "e")
-    }
+    /// The number as a person writes it: `240`, `0.5`, `1e19`, `-0.001` (never `240.0` or `1e+19`), as the
+    /// library's messages write it.
+    var humanText: String { shortText }
 }

@@ -1,21 +1,21 @@
 import Foundation
 import KineticCore
 import KineticLayers
+import KineticOutput
 import KineticRaster
 
 /// The options every `kinetic render …` command shares: canvas, time, output and encoder settings, read into the
-/// library's `RenderOptions`.
+/// library's `OutputOptions`. Only the flags given are set: the library decides the defaults, and refuses a flag
+/// the output's format cannot honour.
 struct RenderSettings {
     /// The canvas in points.
     var size: Size
     /// The output path; the format follows its extension.
     var output: String
-    /// Frame rate, scale, duration (nil: the clip's), still time, background (`.clip` unless given), encoder.
-    var options: RenderOptions
+    /// Frame rate, scale, duration, still time, background and picture, loops, GIF settings (nil: not given).
+    var options: OutputOptions
     /// `--dry-run`: check and describe the output, write nothing.
     var dryRun: Bool
-    /// `--background-image`: a picture drawn under the effect, covering the canvas.
-    var backgroundImage: String?
 
     /// The flags behind these settings, with their defaults, for every render command's `--help`.
     static func options(defaultSize: Size, defaultDuration: String, defaultBackground: String) -> [OptionSpec] {
@@ -30,15 +30,21 @@ struct RenderSettings {
             .value(
                 "height", "PT",
                 "Canvas height in points, 0 < PT ≤ 10000 (default \(JSONOutput.format(defaultSize.height)))."),
-            .value("scale", "N", "Pixels per point: 1, 2 or 3 (default 1)."),
-            .value("fps", "N", "Frames per second, 1…120 (default 30)."),
+            .value("scale", "N", "Pixels per point: 1, 2 or 3; pixels and video only (default 1)."),
+            .value("fps", "N", "Frames per second, 1…120; animated formats (default 30)."),
             .value("duration", "S", "Clip length in seconds, 0 < S ≤ 600 (default \(defaultDuration))."),
             .value("time", "S", "For a .png still: the time shown, 0…600 s (default: the end of the clip)."),
-            .value("background", "COLOR", "#RRGGBB[AA] or 'transparent' (default \(defaultBackground))."),
+            .value(
+                "background", "COLOR",
+                "#RRGGBB[AA], a CSS name such as white, or 'transparent' (default \(defaultBackground))."),
             .value(
                 "background-image", "FILE",
-                "A PNG or JPEG under the effect, covering the canvas (a screenshot, a backdrop) (default none)."),
-            .value("loop", "N", "Animated images: times to play, 0…65535, 0 = forever (default 0)."),
+                "A PNG or JPEG under the effect, covering the canvas (a screenshot, a backdrop); pixels and video "
+                    + "only (default none)."),
+            .value(
+                "loop", "N",
+                "Times to play, 0…65535, 0 = forever: .gif and .apng; .lottie and .svg take 0 or 1 (default 0; "
+                    + ".lottie and .svg: 0 for a looping effect, 1 otherwise)."),
             .value("dither", "D", "GIF dithering, 0…1 (default 0.5)."),
             .value(
                 "matte", "COLOR",
@@ -56,16 +62,16 @@ struct RenderSettings {
         }
         self.output = output
         dryRun = arguments.flag("dry-run")
-        backgroundImage = arguments.string("background-image")
         size = Size(
             width: try arguments.double("width", in: Limits.canvasPoints, default: defaultSize.width),
             height: try arguments.double("height", in: Limits.canvasPoints, default: defaultSize.height))
-        options = RenderOptions()
-        options.scale = try arguments.double("scale", in: .from(1, to: 3), default: 1)
-        guard [1, 2, 3].contains(options.scale) else {
-            throw .usage("--scale must be 1, 2 or 3 (got \(options.scale.humanText))")
+        options = OutputOptions()
+        options.backgroundImage = arguments.string("background-image")
+        options.scale = try arguments.double("scale", in: .from(1, to: 3))
+        if let scale = options.scale, ![1, 2, 3].contains(scale) {
+            throw .usage("--scale must be 1, 2 or 3 (got \(scale.humanText))")
         }
-        options.framesPerSecond = try arguments.double("fps", in: Limits.framesPerSecond, default: 30)
+        options.framesPerSecond = try arguments.double("fps", in: Limits.framesPerSecond)
         options.duration = try arguments.double("duration", in: Limits.positiveSeconds)
         options.stillTime = try arguments.double("time", in: Limits.seconds)
         if let text = arguments.string("background") {
@@ -73,113 +79,83 @@ struct RenderSettings {
                 options.background = .transparent
             } else {
                 do {
-                    options.background = .color(try Color(hex: text))
+                    options.background = .color(try Color(css: text))
                 } catch {
                     throw .usage("--background: \(error.description); or use 'transparent'")
                 }
             }
         }
-        if let loop = try arguments.int("loop", in: 0...65535) { options.encoder.loopCount = loop }
-        if let dither = try arguments.double("dither", in: Limits.fraction) { options.encoder.gif.dithering = dither }
+        options.loopCount = try arguments.int("loop", in: 0...65535)
+        options.dithering = try arguments.double("dither", in: Limits.fraction)
         if let text = arguments.string("matte") {
             do {
-                options.encoder.gif.matte = try Color(hex: text)
+                options.matte = try Color(css: text)
             } catch {
                 throw .usage("--matte: \(error.description)")
             }
         }
     }
-
-    /// The frame size in pixels of a `canvas`, checked with the flags' names: each side 1…8,192 px.
-    func pixelSize(of canvas: Size) throws(CLIError) -> (width: Int, height: Int) {
-        func side(_ points: Double, _ name: String) throws(CLIError) -> Int {
-            let pixels = (points * options.scale).rounded()
-            guard pixels >= 1, pixels <= Double(RenderLimits.pixelsPerSide) else {
-                throw .usage(
-                    "the frame would be \(pixels.humanText) px \(name == "width" ? "wide" : "high") (\(points.humanText) "
-                        + "points × scale \(options.scale.humanText)); it must be 1 to \(RenderLimits.pixelsPerSide) px: "
-                        + "change --\(name) or --scale")
-            }
-            return Int(pixels)
-        }
-        return (try side(canvas.width, "width"), try side(canvas.height, "height"))
-    }
 }
 
-/// Renders a clip with the library's `Clip.render(to:options:)` to the file `settings.output`: a still for
-/// .png, otherwise every frame, drawn in parallel and encoded in order. Prints warnings (a missing font, say) on
-/// stderr, a progress bar when stderr is a terminal, and the file and the size actually written.
+/// `kinetic render`'s last step, the same for every effect: the flags' options → the library's one output layer
+/// (`Clip.write(to:format:options:progress:)`) → what was written, printed. Warnings (a missing font, a shadow
+/// Lottie cannot show) go to stderr, with a progress bar when stderr is a terminal.
 enum RenderPipeline {
     static func render(_ clip: Clip, settings: RenderSettings, streams: StandardStreams, quiet: Bool = false)
         throws(CLIError)
     {
-        if let vector = VectorExport.Format(path: settings.output) {
-            return try VectorExport.export(clip, format: vector, settings: settings, streams: streams, quiet: quiet)
-        }
-        let format: OutputFormat
-        do {
-            format = try OutputFormat(path: settings.output)
-        } catch {
-            throw .usage("\(error); or vectors: .json (Lottie), .lottie (dotLottie), .svg")
-        }
-        _ = try settings.pixelSize(of: clip.size)
-        if let path = settings.backgroundImage {
-            // Checked now, so a missing picture is an error rather than a warning after the render.
-            do {
-                _ = try RGBAFrame(contentsOfImageFile: path)
+        let output = settings.output
+        if settings.dryRun {
+            let plan: OutputPlan
+            do throws(OutputError) {
+                plan = try clip.outputPlan(format: FileFormat(path: output), options: settings.options)
+                try settings.options.checkInputs()
             } catch {
-                throw .noInput("--background-image: \(error)")
+                throw cliError(error)
             }
-            let picture = ImageLayer(path: path, frame: clip.root.bounds, gravity: .resizeAspectFill)
-            picture.name = "background-image"
-            clip.root.insertSublayer(picture, at: 0)
+            try streams.out("would write \(output): \(describe(plan))\n")
+            return
         }
-        if format != .png, settings.options.duration == nil {
-            // A clip length derived from the effect's options (a --stop-at, values × --interval…).
-            guard clip.duration.isFinite, clip.duration > 0, clip.duration <= RenderLimits.clipSeconds else {
-                throw .usage(
-                    "the clip would last \(clip.duration.humanText) s, from the effect's options; a clip lasts more "
-                        + "than 0 and at most \(RenderLimits.clipSeconds.humanText) s: give --duration S (or change the "
-                        + "options that lengthen it)")
-            }
-        }
-        do {
-            let plan = try clip.plan(for: settings.output, options: settings.options)
-            if settings.dryRun {
-                let frames =
-                    plan.stillTime.map { "a still at \($0.humanText) s" }
-                    ?? "\(plan.frameCount) frames at \(plan.framesPerSecond.humanText) fps (\(plan.duration.secondsText) s)"
-                try streams.out(
-                    "would write \(settings.output): \(plan.pixelWidth)×\(plan.pixelHeight) px, \(frames)\n")
-                return
-            }
-            let output = settings.output
-            let file = try clip.render(to: output, options: settings.options) { frameCount in
+        let result: OutputResult
+        do throws(OutputError) {
+            result = try clip.write(to: output, options: settings.options) { frameCount in
                 ProgressReporter(total: frameCount, label: "Rendering \(output)")
             }
-            // One line per distinct problem, naming the layers it concerns (a missing font hits every label).
-            var layersByMessage: [String: [String]] = [:]
-            for warning in file.warnings where !(layersByMessage[warning.message]?.contains(warning.layer) ?? false) {
-                layersByMessage[warning.message, default: []].append(warning.layer)
-            }
-            for (message, layers) in layersByMessage.sorted(by: { $0.key < $1.key }) {
-                let names = layers.sorted()
-                let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
-                try streams.err("warning: \(message) (layer\(names.count == 1 ? "" : "s") \(shown))\n")
-            }
-            if !quiet {
-                let padded =
-                    (file.writtenWidth, file.writtenHeight) != (plan.pixelWidth, plan.pixelHeight)
-                    ? ", padded from \(plan.pixelWidth)×\(plan.pixelHeight) to even sides" : ""
-                try streams.err("wrote \(output) (\(file.writtenWidth)×\(file.writtenHeight) px\(padded))\n")
-            }
-        } catch let error as RasterError {
-            throw RenderPipeline.cliError(error)
-        } catch let error as CLIError {
-            throw error
         } catch {
-            throw .failure("\(error)")
+            throw cliError(error)
         }
+        // One line per distinct problem, naming the layers it concerns (a missing font hits every label).
+        var layersByMessage: [String: [String]] = [:]
+        for warning in result.warnings where !(layersByMessage[warning.message]?.contains(warning.layer) ?? false) {
+            layersByMessage[warning.message, default: []].append(warning.layer)
+        }
+        for (message, layers) in layersByMessage.sorted(by: { $0.key < $1.key }) {
+            let names = layers.sorted()
+            let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            try streams.err("warning: \(message) (layer\(names.count == 1 ? "" : "s") \(shown))\n")
+        }
+        guard !quiet else { return }
+        let plan = result.plan
+        if plan.format.isVector {
+            try streams.err("wrote \(output) (\(result.byteCount) bytes)\n")
+        } else {
+            let padded =
+                (result.writtenWidth, result.writtenHeight) != (plan.pixelWidth, plan.pixelHeight)
+                ? ", padded from \(plan.pixelWidth)×\(plan.pixelHeight) to even sides" : ""
+            try streams.err("wrote \(output) (\(result.writtenWidth)×\(result.writtenHeight) px\(padded))\n")
+        }
+    }
+
+    /// What a plan will write, for `--dry-run`: "240×160 px, 60 frames at 30 fps (2 s)".
+    static func describe(_ plan: OutputPlan) -> String {
+        let frames =
+            plan.stillTime.map { "a still at \($0.humanText) s" }
+            ?? "\(plan.frameCount) frames at \(plan.framesPerSecond.humanText) fps (\(plan.duration.secondsText) s)"
+        let size =
+            plan.format.isVector
+            ? "\(plan.format), \(plan.canvas.width.humanText)×\(plan.canvas.height.humanText) pt"
+            : "\(plan.pixelWidth)×\(plan.pixelHeight) px"
+        return "\(size), \(frames)"
     }
 
     /// The effect's clip, measured with Pango as the renderer draws it.
@@ -191,15 +167,17 @@ enum RenderPipeline {
         }
     }
 
-    /// A default canvas width that fits an effect's content: `current`, or the content's width (measured with
-    /// Pango by `measure`, the effect's `contentWidth`) plus `margin` points, rounded up, when that is wider.
-    static func fittedWidth(
-        margin: Double, current: Double, _ measure: (PangoTextMeasurer) throws(EffectSpecError) -> Double
-    ) throws(CLIError) -> Double {
-        do {
-            return max(current, (try measure(PangoTextMeasurer()) + margin).rounded(.up))
-        } catch {
-            throw .usage(error.message)
+    /// Maps an output error to the command's exit status, naming options as flags.
+    static func cliError(_ error: OutputError) -> CLIError {
+        let text = error.message(naming: .flags)
+        switch error {
+        case .unsupportedExtension, .notApplicable, .invalidOption, .invalidEffect, .export: return .usage(text)
+        case .unreadableInput: return .noInput(text)
+        case .cannotWrite: return .cannotCreate(text)
+        case .unavailable: return .unavailable(text)
+        case .cancelled: return .failure(text)
+        case .failed(.ffmpegFailed): return .failure(text)
+        case .failed: return .data(text)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 @testable import KineticCLI

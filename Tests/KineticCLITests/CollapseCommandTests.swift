@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// End-to-end tests of `kinetic render collapse` on the built binary.

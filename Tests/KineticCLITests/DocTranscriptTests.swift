@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// The `$ kinetic …` transcripts in docs/*.md, run: each command prints what the page shows and `$ echo $?` shows

@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// Writes that fail — a full disk, a closed descriptor, a reader that went away — end the command with status 74

@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// The README's pictures are animated SVGs that GitHub shows as images: each committed `docs/NAME.svg` is exactly

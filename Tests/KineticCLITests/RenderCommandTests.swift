@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// End-to-end tests of `kinetic render`, `kinetic sample --plot` and `kinetic demo` on the built binary.
@@ -55,7 +56,10 @@ final class RenderCommandTests: XCTestCase {
     func testRenderErrorsSayWhatWasWrongAndLeaveNothing() throws {
         let folder = try makeFolder()
         let cases: [([String], Int32, String)] = [
-            (["-o", folder + "/x.bmp"], 64, "supported: .png, .apng, .gif, .mp4, .webm"),
+            (
+                ["-o", folder + "/x.bmp"], 64,
+                "use .png, .apng, .gif, .mp4, .webm, .json (Lottie), .lottie (dotLottie), .svg"
+            ),
             (["-o", folder + "/missing/x.gif"], 73, "does not exist"),
             (["-o", folder + "/x.gif", "--width", "0"], 64, "greater than 0"),
             (

@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// The 100,000-character limit on text, end to end: a longer `--text`, `--prefix` or `--suffix` is a usage error

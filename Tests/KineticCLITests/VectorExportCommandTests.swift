@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// `kinetic render … -o FILE.json / .lottie / .svg`: the clip exported as vectors.

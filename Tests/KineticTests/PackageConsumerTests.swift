@@ -30,7 +30,7 @@ final class PackageConsumerTests: XCTestCase {
                         name: "MyTool",
                         dependencies: [
                             .product(name: "Kinetic", package: "kinetic"),
-                            .product(name: "KineticRaster", package: "kinetic"),
+                            .product(name: "KineticOutput", package: "kinetic"),
                         ])
                 ]
             )
@@ -45,6 +45,10 @@ final class PackageConsumerTests: XCTestCase {
         let gif = try GIFTestDecoder.decode(path: folder + "/elevator.gif")
         XCTAssertEqual([gif.width, gif.height], [240, 160])
         XCTAssertGreaterThan(gif.frames.count, 10)
+        XCTAssertTrue(build.output.contains("bytes at 30 fps"), build.output)
+        let lottie = try String(contentsOfFile: folder + "/elevator.json", encoding: .utf8)
+        XCTAssertTrue(lottie.hasPrefix("{\"v\":\"5.7.0\""), String(lottie.prefix(40)))
+        XCTAssertFalse(program.contains("import Foundation"), "the README's program needs no Foundation")
     }
 
     /// The code between `<!-- NAME:start -->` and `<!-- NAME:end -->`, without the fence lines.

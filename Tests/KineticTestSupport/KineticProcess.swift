@@ -1,20 +1,26 @@
 import Foundation
-import KineticTestSupport
-import XCTest
 
-/// Runs the built `kinetic` binary and captures what it prints.
-struct KineticProcess {
-    struct Result {
+/// Runs the built `kinetic` binary and captures what it prints (the tests of the command line and of the one
+/// output door compare with it).
+public struct KineticProcess {
+    public struct Result {
         /// The exit status, or the signal's number when the process was killed by one (never 0 then).
-        var status: Int32
+        public var status: Int32
         /// The signal that killed the process (SIGILL for a Swift trap), or 0 when it exited.
-        var signal: Int32
-        var stdout: String
-        var stderr: String
+        public var signal: Int32
+        public var stdout: String
+        public var stderr: String
+
+        public init(status: Int32, signal: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.signal = signal
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
     /// The folder holding the built products (the `kinetic` executable sits beside the test bundle).
-    static var productsDirectory: URL {
+    public static var productsDirectory: URL {
         #if os(macOS)
             for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
                 return bundle.bundleURL.deletingLastPathComponent()
@@ -25,11 +31,11 @@ struct KineticProcess {
         #endif
     }
 
-    static var executable: URL { productsDirectory.appendingPathComponent("kinetic") }
+    public static var executable: URL { productsDirectory.appendingPathComponent("kinetic") }
 
     /// Runs `kinetic` with `arguments` (in `directory`, or this process's current directory) and waits for it to
     /// exit.
-    static func run(_ arguments: [String], environment: [String: String]? = nil, directory: String? = nil) throws
+    public static func run(_ arguments: [String], environment: [String: String]? = nil, directory: String? = nil) throws
         -> Result
     {
         let process = Process()
