@@ -23,7 +23,7 @@ enum CountCommand {
                 "tick", "S",
                 "Seconds between label updates, 0.001…10; at most 100,000 ticks (default 0.02 seed, 1/60 default)."),
             .value("count-duration", "S", "Default style: seconds to count, 0 < S ≤ 600 (default 2)."),
-            .value("delay", "S", "Seconds before counting starts, 0…600 (default 0.5, so the start value shows)."),
+            .value("delay", "S", "Seconds before counting starts, 0…600 (default 0, as CountUp's startTime)."),
         ]
         + NumberEffectFlags.motionOptions(easingDefault: "expo", springDefault: "none")
         + [
@@ -55,17 +55,11 @@ enum CountCommand {
                 defaultBackground: "#FFFFFF"),
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
-            var settings = try RenderSettings(arguments, defaultSize: CountUp.defaultSize)
+            let settings = try RenderSettings(arguments, defaultSize: CountUp.defaultSize)
             var count = try countUp(from: arguments, size: settings.size)
             // The default canvas grows to fit the widest text (a given --width is kept; text that does not fit it
-            // is a warning).
-            if arguments.string("width") == nil {
-                let fitted = try RenderPipeline.fittedWidth(margin: count.font.size, current: settings.size.width) {
-                    m throws(EffectSpecError) in try count.contentWidth(measuring: m)
-                }
-                settings.size.width = fitted
-                count.size.width = fitted
-            }
+            // is a warning): the library's `fitsWidth`.
+            count.fitsWidth = arguments.string("width") == nil
             try RenderPipeline.render(try RenderPipeline.clip(of: count), settings: settings, streams: streams)
         })
 
@@ -112,7 +106,7 @@ enum CountCommand {
             to: try arguments.double("to", in: Limits.number, default: 10_000),
             style: style)
         count.size = size
-        count.startTime = try arguments.double("delay", in: Limits.seconds, default: 0.5)
+        count.startTime = try arguments.double("delay", in: Limits.seconds, default: count.startTime)
         count.retargets = try retargets(from: arguments)
         if let name = arguments.string("step") {
             guard let step = CountUp.SeedStep(rawValue: name.lowercased()) else {
@@ -144,7 +138,7 @@ enum CountCommand {
         }
         count.format = try NumberEffectFlags.format(arguments, base: count.format)
         count.font = try NumberEffectFlags.font(arguments, base: count.font)
-        count.textColor = try NumberEffectFlags.color(arguments, "color") ?? count.textColor
+        count.textColor = try NumberEffectFlags.textColor(arguments) ?? count.textColor
         count.alignment = try NumberEffectFlags.alignment(arguments, base: count.alignment)
         do {
             try count.validate()

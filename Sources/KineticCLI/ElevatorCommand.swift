@@ -35,7 +35,9 @@ enum ElevatorCommand {
             .value(
                 "box-height", "PT",
                 "Height of the clipped box, 0 < PT ≤ 10000 (default 100 seed, the canvas for digits)."),
-            .value("border-color", "COLOR", "#RRGGBB[AA] box border, or none (default #0000FF seed, none digits)."),
+            .value(
+                "border-color", "COLOR",
+                "#RRGGBB[AA] or a CSS name: box border, or none (default #0000FF seed, none digits)."),
             .value("border-width", "PT", "Box border width in points, 0…10000 (default 1)."),
         ]
         + NumberEffectFlags.formatOptions
@@ -61,17 +63,11 @@ enum ElevatorCommand {
                 defaultBackground: "#FFFFFF"),
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
-            var settings = try RenderSettings(arguments, defaultSize: ElevatorNumber.defaultSize)
+            let settings = try RenderSettings(arguments, defaultSize: ElevatorNumber.defaultSize)
             var spec = try elevator(from: arguments, size: settings.size)
             // The default canvas grows to fit the widest value (a given --width or --box-width is kept, and a
-            // value that does not fit it is a warning).
-            if arguments.string("width") == nil, spec.style == .digits, spec.boxSize == nil {
-                let fitted = try RenderPipeline.fittedWidth(margin: spec.font.size, current: settings.size.width) {
-                    m throws(EffectSpecError) in try spec.contentWidth(measuring: m)
-                }
-                settings.size.width = fitted
-                spec.size.width = fitted
-            }
+            // value that does not fit it is a warning): the library's `fitsWidth`.
+            spec.fitsWidth = arguments.string("width") == nil
             try RenderPipeline.render(try RenderPipeline.clip(of: spec), settings: settings, streams: streams)
         })
 
@@ -136,7 +132,7 @@ enum ElevatorCommand {
         spec.borderWidth = try arguments.double("border-width", in: Limits.points, default: spec.borderWidth)
         spec.format = try NumberEffectFlags.format(arguments, base: spec.format)
         spec.font = try NumberEffectFlags.font(arguments, base: spec.font)
-        spec.textColor = try NumberEffectFlags.color(arguments, "color") ?? spec.textColor
+        spec.textColor = try NumberEffectFlags.textColor(arguments) ?? spec.textColor
         spec.alignment = try NumberEffectFlags.alignment(arguments, base: spec.alignment)
         do {
             try spec.validate()

@@ -76,7 +76,17 @@ public enum KineticCommandLine {
         }
         if !group.isEmpty {
             let names = group.map { $0.path.joined(separator: " ") }.joined(separator: ", ")
-            let given = arguments.count > 1 ? "unknown subcommand '\(arguments[1])'" : "missing subcommand"
+            var given = arguments.count > 1 ? "unknown subcommand '\(arguments[1])'" : "missing subcommand"
+            if arguments.count > 1 {
+                // `render counter`: the subcommand it starts with, or the nearest within 2 edits.
+                let typed = arguments[1].lowercased()
+                let words = group.compactMap { $0.path.count > 1 ? $0.path[1] : nil }
+                let nearest =
+                    words.first { typed.hasPrefix($0) || $0.hasPrefix(typed) && typed.count >= 3 }
+                    ?? words.map { ($0, editDistance(Array($0), Array(typed))) }.filter { $0.1 <= 2 }
+                    .min { $0.1 < $1.1 }?.0
+                if let nearest { given += "; did you mean '\(arguments[0]) \(nearest)'?" }
+            }
             try streams.err("kinetic \(arguments[0]): \(given); expected one of: \(names)\n")
             return 64
         }

@@ -27,7 +27,10 @@ enum NumberEffectFlags {
             .flag(
                 "proportional-digits",
                 "Proportional digits (no OpenType tnum); tabular is the default except for the elevator seed."),
-            .value("color", "COLOR", "#RRGGBB[AA] text colour (default #000000 seed, #1C1C1E otherwise)."),
+            .value(
+                "text-color", "COLOR",
+                "#RRGGBB[AA] or a CSS name: text colour (default #000000 seed, #1C1C1E otherwise)."),
+            .value("color", "COLOR", "The same as --text-color (the name every effect shares)."),
             .value("align", "ALIGN", "left, center or right in the box (default center)."),
         ]
     }
@@ -99,10 +102,18 @@ enum NumberEffectFlags {
         guard let text = arguments.string(name) else { return nil }
         if allowsNone, text.lowercased() == "none" { return nil }
         do {
-            return try Color(hex: text)
+            return try Color(css: text)
         } catch {
             throw .usage("--\(name): \(error.description)" + (allowsNone ? "; or use 'none'" : ""))
         }
+    }
+
+    /// The text colour in `--text-color` (or its older name `--color`), or nil when neither is given.
+    static func textColor(_ arguments: ParsedArguments) throws(CLIError) -> Color? {
+        if arguments.string("text-color") != nil, arguments.string("color") != nil {
+            throw .usage("--color is another name for --text-color: give one of them")
+        }
+        return try color(arguments, arguments.string("text-color") != nil ? "text-color" : "color")
     }
 
     /// The alignment in `--align`, or `base`.

@@ -38,10 +38,13 @@ enum ShimmerCommand {
         .value(
             "stop-at", "S",
             "Stop: the sweep in progress at S seconds (0…600) completes, then fades out (default never)."),
-        .value("base-color", "COLOR", "#RRGGBB[AA] content colour (default: the content's own; seed: #000000)."),
         .value(
-            "highlight-color", "COLOR", "#RRGGBB[AA] band colour (default: none, the content itself; seed: #FFFFFF)."),
-        .value("text-color", "COLOR", "#RRGGBB[AA] text colour (default #FFFFFF)."),
+            "base-color", "COLOR",
+            "#RRGGBB[AA] or a CSS name: content colour (default: the content's own; seed: #000000)."),
+        .value(
+            "highlight-color", "COLOR",
+            "#RRGGBB[AA] or a CSS name: band colour (default: none, the content itself; seed: #FFFFFF)."),
+        .value("text-color", "COLOR", "#RRGGBB[AA] or a CSS name: text colour (default #FFFFFF)."),
         .value("font", "FAMILIES", "Comma-separated font families (default Inter, Noto Sans CJK JP, DejaVu Sans)."),
         .value("font-size", "PT", "Font size in points, 0 < PT ≤ 1000 (default 32)."),
         .value("font-weight", "N", "Font weight, 100…900 (default 400)."),
@@ -174,7 +177,7 @@ enum ShimmerCommand {
     static func color(_ arguments: ParsedArguments, _ name: String) throws(CLIError) -> Color? {
         guard let text = arguments.string(name) else { return nil }
         do {
-            return try Color(hex: text)
+            return try Color(css: text)
         } catch {
             throw .usage("--\(name): \(error.description)")
         }

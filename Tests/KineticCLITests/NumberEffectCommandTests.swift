@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// End-to-end tests of `kinetic render elevator` and `kinetic render count` on the built binary: help text,
@@ -68,7 +69,8 @@ final class NumberEffectCommandTests: XCTestCase {
         XCTAssertGreaterThan(summary.frameCount, 10)
     }
 
-    /// The seed count 0 → 100 adds 2 per 0.02-s tick: 1 s, after a 0.5 s delay, + 1.5 s: 3 s at 10 fps.
+    /// The seed count 0 → 100 adds 2 per 0.02-s tick: 1 s (no delay: `CountUp`'s own default), + 1.5 s: 2.5 s at
+    /// 10 fps.
     func testCountClipLengthAndDeterminism() throws {
         let folder = try makeFolder()
         for name in ["a.gif", "b.gif"] {
@@ -79,7 +81,7 @@ final class NumberEffectCommandTests: XCTestCase {
         }
         let summary = try gif(folder + "/a.gif")
         XCTAssertEqual([summary.width, summary.height], [320, 120])
-        XCTAssertEqual(summary.delays.reduce(0, +), 300)
+        XCTAssertEqual(summary.delays.reduce(0, +), 250)
         XCTAssertEqual(summary.frameCount, 11)  // "0", ten counting frames (one per 0.1 s), the rest held
         XCTAssertEqual(
             try Data(contentsOf: URL(fileURLWithPath: folder + "/a.gif")),
@@ -148,7 +150,7 @@ final class NumberEffectCommandTests: XCTestCase {
             (["render", "count", "--step", "one"], "--step applies to --style seed only"),
             (["render", "count", "--style", "seed", "--easing", "linear"], "applies to --style default only"),
             (["render", "count", "--retarget", "1-500"], "--retarget expects TIME:VALUE pairs"),
-            (["render", "count", "--retarget", "0.1:5"], "in order"),
+            (["render", "count", "--delay", "1", "--retarget", "0.1:5"], "in order"),
             (
                 ["render", "count", "--count-duration", "0"],
                 "--count-duration must be greater than 0 and at most 600 seconds (got '0')"
@@ -158,7 +160,11 @@ final class NumberEffectCommandTests: XCTestCase {
                 ["render", "count", "--font-size", "0"],
                 "--font-size must be greater than 0 and at most 1000 points (got '0')"
             ),
-            (["render", "count", "--color", "blue"], "--color"),
+            (["render", "count", "--color", "bleu"], "--color: invalid colour 'bleu': not a colour: use #RRGGBB"),
+            (
+                ["render", "count", "--color", "blue", "--text-color", "red"],
+                "--color is another name for --text-color"
+            ),
         ]
         for (arguments, fragment) in cases {
             let result = try KineticProcess.run(arguments + out)

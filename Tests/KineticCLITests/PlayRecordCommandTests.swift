@@ -1,5 +1,6 @@
 import Foundation
 import KineticTerminal
+import KineticTestSupport
 import XCTest
 
 /// `kinetic play --record` (asciicast files) and `--color-mode`.
@@ -43,7 +44,7 @@ final class PlayRecordCommandTests: XCTestCase {
         XCTAssertEqual(cast.header["width"] as? Int, 30)
         XCTAssertEqual(cast.header["height"] as? Int, 5)
         XCTAssertEqual(cast.header["title"] as? String, "kinetic play count")
-        XCTAssertEqual(cast.times.last ?? 0, 3, accuracy: 1e-6, "0.5 s delay, 2 s count, 0.5 s hold")
+        XCTAssertEqual(cast.times.last ?? 0, 2.5, accuracy: 1e-6, "no delay (CountUp's default), 2 s count, 0.5 s hold")
         XCTAssertTrue(cast.data.contains("\u{1B}[?1049h"), "the alternate screen, as live")
         XCTAssertTrue(cast.data.contains("38;2;"), "24-bit colour by default")
         var terminal = try ANSIScreen(size: TerminalSize(columns: 30, rows: 5))

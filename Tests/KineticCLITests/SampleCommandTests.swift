@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// End-to-end tests of `kinetic sample …` on the built binary: output values, JSON, help and errors.
@@ -148,6 +149,9 @@ final class SampleCommandTests: XCTestCase {
             (["sample", "timing", "--duration", "1", "--at", "0,x"], 64, "'x' is not a number"),
             (["sample", "wobble"], 64, "unknown subcommand 'wobble'"),
             (["smaple"], 64, "did you mean 'sample'"),
+            (["render", "counter", "-o", "x.gif"], 64, "unknown subcommand 'counter'; did you mean 'render count'?"),
+            (["render", "shimer"], 64, "did you mean 'render shimmer'?"),
+            (["render", "zzz"], 64, "unknown subcommand 'zzz'; expected one of"),
             // Nothing is suggested for a word far longer than any option, and the length costs nothing.
             (["sample", "curve", "ease", "--" + String(repeating: "count", count: 2_000)], 64, "(see --help)"),
             (["sample", "curve", "ease", "--unt"], 64, "did you mean '--count'"),

@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// End-to-end tests of `kinetic render shimmer` on the built binary: its help, the clip lengths it picks, the
@@ -79,7 +80,10 @@ final class ShimmerCommandTests: XCTestCase {
             (["--tilt", "90"], "--tilt must be from -60 to 60 degrees (got '90')"),
             (["--speed", "-5"], "--speed must be greater than 0 and at most 100000 points per second (got '-5')"),
             (["--highlight-length", "2"], "--highlight-length must be from 0 to 1 (got '2')"),
-            (["--highlight-color", "yellow"], "--highlight-color: invalid colour 'yellow'"),
+            (
+                ["--highlight-color", "yelow"],
+                "--highlight-color: invalid colour 'yelow': not a colour: use #RRGGBB, #RRGGBBAA, a CSS name such as 'white', or 'transparent' (did you mean 'yellow'?)"
+            ),
             (["--skeleton", "--text", "hi"], "--text sets the text; it cannot be combined with --skeleton"),
             (["--skeleton-lines", "3"], "--skeleton-lines needs --skeleton"),
             (["--skeleton", "--skeleton-lines", "12"], "needs a box of at least"),

@@ -53,4 +53,22 @@ final class ColorTests: XCTestCase {
         XCTAssertEqual([Double].interpolate(from: a, to: b, fraction: 0.5), [0.375, 0.5, 0.625])
         XCTAssertEqual([Double].interpolate(from: [0], to: [1, 2], fraction: 0.6), [1, 2])
     }
+
+    func testCSSColoursByNameShortHexAndTransparent() throws {
+        XCTAssertEqual(try Color(css: "rebeccapurple").hexString, "#663399")
+        XCTAssertEqual(try Color(css: "White").hexString, "#FFFFFF")
+        XCTAssertEqual(try Color(css: "#0af").hexString, "#00AAFF")
+        XCTAssertEqual(try Color(css: "1C1C1E").hexString, "#1C1C1E")
+        XCTAssertEqual(try Color(css: "#11223344").hexString, "#11223344")
+        XCTAssertEqual(try Color(css: "transparent"), .clear)
+        XCTAssertThrowsError(try Color(css: "rebeccapurpel")) { error in
+            XCTAssertTrue("\(error)".hasSuffix("(did you mean 'rebeccapurple'?)"), "\(error)")
+        }
+        XCTAssertThrowsError(try Color(css: "#12")) { error in
+            XCTAssertTrue("\(error)".contains("expected #RGB, #RRGGBB or #RRGGBBAA"), "\(error)")
+        }
+        XCTAssertThrowsError(try Color(css: "")) { error in
+            XCTAssertTrue("\(error)".contains("not a colour"), "\(error)")
+        }
+    }
 }

@@ -17,19 +17,22 @@ final class ShimmerTimelineTests: XCTestCase {
     }
 
     func testTimelineFinishesTheSweepInProgress() {
-        let running = Shimmer().timeline(cycleDuration: cycle)
+        // The default begins at −beginFadeDuration (a clip shimmers from its first frame); from 0 here.
+        XCTAssertEqual(Shimmer().beginTime, -0.1)
+        XCTAssertEqual(Shimmer(beginFadeDuration: 0.3).beginTime, -0.3)
+        let running = Shimmer(beginTime: 0).timeline(cycleDuration: cycle)
         XCTAssertEqual(running.slideBeginTime, 0.1, accuracy: 1e-15)
         XCTAssertNil(running.cycleCount)
         XCTAssertNil(running.slideEndTime)
         XCTAssertNil(running.endTime)
 
         // Stopped 3 s in: the sweep that began at 0.1 + 2.487 = 2.587 s completes at 0.1 + 2 × 2.487 s.
-        let stopped = Shimmer(stopAt: 3).timeline(cycleDuration: cycle)
+        let stopped = Shimmer(beginTime: 0, stopAt: 3).timeline(cycleDuration: cycle)
         XCTAssertEqual(stopped.cycleCount, 2)
         XCTAssertEqual(try XCTUnwrap(stopped.slideEndTime), 0.1 + 2 * cycle, accuracy: 1e-12)
         XCTAssertEqual(try XCTUnwrap(stopped.endTime), 0.1 + 2 * cycle + 0.3, accuracy: 1e-12)
         // A stop during the begin fade lets the first sweep play.
-        XCTAssertEqual(Shimmer(stopAt: 0.05).timeline(cycleDuration: cycle).cycleCount, 1)
+        XCTAssertEqual(Shimmer(beginTime: 0, stopAt: 0.05).timeline(cycleDuration: cycle).cycleCount, 1)
         // A stop exactly as a cycle starts plays that cycle (Facebook's fmod gives offset 0: a whole sweep).
         XCTAssertEqual(Shimmer(beginFadeDuration: 0, stopAt: 2).timeline(cycleDuration: 1).cycleCount, 3)
     }
@@ -46,7 +49,7 @@ final class ShimmerTimelineTests: XCTestCase {
     }
 
     func testLayerTreeAndMaskTravel() throws {
-        let root = try Shimmer().makeLayer(content: content)
+        let root = try Shimmer(beginTime: 0).makeLayer(content: content)
         XCTAssertEqual(root.frame, Rect(x: 10, y: 20, width: 480, height: 96))
         let body = try XCTUnwrap(root.firstLayer(named: "shimmer-body"))
         XCTAssertEqual(body.sublayers.first?.frame, Rect(x: 0, y: 0, width: 480, height: 96))
@@ -100,7 +103,7 @@ final class ShimmerTimelineTests: XCTestCase {
     func testHighlightAndBaseColours() throws {
         let yellow = Color(red: 1, green: 0.84, blue: 0.04)
         let grey = Color(white: 0.8)
-        let root = try Shimmer(highlightColor: yellow, baseColor: grey).makeLayer(content: content)
+        let root = try Shimmer(beginTime: 0, highlightColor: yellow, baseColor: grey).makeLayer(content: content)
         let tint = try XCTUnwrap(root.firstLayer(named: "shimmer-body")?.sublayers.first)
         XCTAssertEqual(tint.name, "shimmer-tint")
         XCTAssertEqual(tint.backgroundColor, grey)

@@ -217,7 +217,7 @@ final class PlayerComparisonTests: XCTestCase {
         let folder = Self.sheets + "/dotlottie"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/showcase.lottie"
-        try Data(DotLottie.archive(animation: export.bytes)).write(to: URL(fileURLWithPath: path))
+        try Data(DotLottie.archive(animation: export.bytes, loops: clip.loops)).write(to: URL(fileURLWithPath: path))
         let report = try runPlayers(path, frames: [30], out: folder)
         let archive = try XCTUnwrap(report["dotlottie"] as? [String: Any])
         XCTAssertEqual(archive["entries"] as? [String], ["manifest.json", "animations/animation.json"])

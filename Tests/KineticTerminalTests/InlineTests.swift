@@ -51,7 +51,8 @@ final class InlineTests: XCTestCase {
         // 20 cells = 200 pt; speed 230 pt/s, pause 0.4 s: a cycle lasts 200/230 + 0.4 s and the band's centre
         // travels 2L + extra = 400 + 292 = 692 pt from −100 pt, after the 0.1 s begin fade.
         let text = "Fetching packages..."
-        let shimmer = TerminalShimmer(text: text, baseColor: .black, highlightColor: .white)
+        let shimmer = TerminalShimmer(
+            text: text, shimmer: Shimmer(beginTime: 0), baseColor: .black, highlightColor: .white)
         let cycle = 200.0 / 230 + 0.4
         XCTAssertEqual(try shimmer.line(at: 0).spans.count, 1, "before the first sweep: all in the base colour")
         let middle = 0.1 + 200.0 / 692 * cycle

@@ -78,6 +78,11 @@ public struct CountUp: Sendable {
     public var textColor: Color
     /// Where the text sits in the label, whose width is the widest text's. Default `.center`.
     public var alignment: TextAlignment
+    /// Whether the canvas grows to hold the widest text: when true (default) and the widest text plus one font
+    /// size of margin is wider than `size`, the clip's canvas is that wide, rounded up to a whole point — as
+    /// `kinetic render count` does without `--width`. False keeps `size` exactly; text that does not fit is then
+    /// cut off, and the clip says so in a warning.
+    public var fitsWidth: Bool
 
     /// The default canvas: 320 × 120 points.
     public static let defaultSize = Size(width: 320, height: 120)
@@ -97,6 +102,7 @@ public struct CountUp: Sendable {
         step = .fiftieth
         size = Self.defaultSize
         alignment = .center
+        fitsWidth = true
         switch style {
         case .seed:
             tickInterval = Self.seedTickInterval
@@ -301,9 +307,24 @@ extension CountUp: Effect {
         try makeManager(measuring: measurer).boxWidth
     }
 
+    /// The canvas width that holds the widest text with one font size of margin, rounded up to a whole point, when
+    /// ``fitsWidth`` is true; nil otherwise.
+    ///
+    /// - Throws: `EffectSpecError` for an invalid spec (see `validate()`).
+    public func fittedWidth(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Double? {
+        guard fitsWidth else { return nil }
+        return (try contentWidth(measuring: measurer) + font.size).rounded(.up)
+    }
+
     /// The clip: `makeLayer(measuring:)`'s label until the count (and any retarget) ends plus ``hold``, on white.
     /// When the widest text is wider than the canvas it is cut off, and the clip carries a warning that says so.
     public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
+        if let fitted = try fittedWidth(measuring: measurer), fitted > size.width {
+            var wider = self
+            wider.size.width = fitted
+            wider.fitsWidth = false
+            return try wider.makeClip(measuring: measurer)
+        }
         let root = try makeLayer(measuring: measurer)
         var clip = Clip(root: root, duration: endTime + Self.hold, background: .white)
         let needed = try contentWidth(measuring: measurer)

@@ -63,6 +63,11 @@ public struct ElevatorNumber: Sendable {
     /// the line (`.digits` only; the seed clips hard, as the article does); nil (default) for 0.1 × the font size,
     /// which fades digits as they leave and enter (number-flow's mask) without touching a digit at rest.
     public var edgeFade: Double?
+    /// Whether the canvas grows to hold the widest value (`.digits` with no `boxSize` only): when true (default)
+    /// and the widest value plus one font size of margin is wider than `size`, the clip's canvas (and the box) is
+    /// that wide, rounded up to a whole point — as `kinetic render elevator` does without `--width`. False keeps
+    /// `size` exactly; a value that does not fit is then cut off, and the clip says so in a warning.
+    public var fitsWidth: Bool
 
     /// The seed's box: 100 × 100 points.
     public static let seedBoxSize = Size(width: 100, height: 100)
@@ -80,6 +85,7 @@ public struct ElevatorNumber: Sendable {
         stagger = 0
         alignment = .center
         edgeFade = nil
+        fitsWidth = true
         switch style {
         case .seed:
             font = Font(size: 50)
@@ -208,6 +214,12 @@ extension ElevatorNumber: Effect {
     /// The clip: `makeLayer(measuring:)`'s layers until the last change has settled plus ``hold``, on white.
     /// When the widest value is wider than the box it is cut off, and the clip carries a warning that says so.
     public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
+        if let fitted = try fittedWidth(measuring: measurer), fitted > size.width {
+            var wider = self
+            wider.size.width = fitted
+            wider.fitsWidth = false
+            return try wider.makeClip(measuring: measurer)
+        }
         let root = try makeLayer(measuring: measurer)
         var clip = Clip(root: root, duration: root.animationEndTime + Self.hold, background: .white)
         let needed = try contentWidth(measuring: measurer)
@@ -222,6 +234,15 @@ extension ElevatorNumber: Effect {
                         + "\(Self.points(needed.rounded(.up))) pt wide"))
         }
         return clip
+    }
+
+    /// The canvas width that holds the widest value with one font size of margin, rounded up to a whole point,
+    /// when ``fitsWidth`` applies (`.digits` with no `boxSize`); nil otherwise.
+    ///
+    /// - Throws: `EffectSpecError` for an invalid spec (see `validate()`).
+    public func fittedWidth(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Double? {
+        guard fitsWidth, style == .digits, boxSize == nil else { return nil }
+        return (try contentWidth(measuring: measurer) + font.size).rounded(.up)
     }
 
     /// A length for a message: whole points, or tenths below 10.

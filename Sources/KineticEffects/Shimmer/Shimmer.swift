@@ -47,7 +47,9 @@ public struct Shimmer: Sendable, Hashable {
     /// How long the effect takes to fade out to the plain content after the last sweep, in seconds, finite and
     /// ≥ 0. Default 0.3.
     public var endFadeDuration: MediaTime
-    /// When the effect starts (the begin fade starts), in seconds of the layer's timeline, finite. Default 0.
+    /// When the effect starts (the begin fade starts), in seconds of the layer's timeline, finite. Default
+    /// −`beginFadeDuration` (−0.1): the fade-in is over at 0, so a clip shimmers from its first frame and loops
+    /// without a jump — as `kinetic render shimmer` does.
     public var beginTime: MediaTime
     /// When the effect is asked to stop, in seconds of the layer's timeline, ≥ `beginTime`; the sweep in progress
     /// at that time completes, then the end fade runs. Default nil: it never stops.
@@ -67,7 +69,7 @@ public struct Shimmer: Sendable, Hashable {
         speed: Double = 230, highlightLength: Double = 1, pauseDuration: MediaTime = 0.4,
         animationOpacity: Double = 0.5, shimmeringOpacity: Double = 1, direction: ShimmerDirection = .reading,
         tilt: Double = 0, beginFadeDuration: MediaTime = 0.1, endFadeDuration: MediaTime = 0.3,
-        beginTime: MediaTime = 0, stopAt: MediaTime? = nil, highlightColor: Color? = nil, baseColor: Color? = nil
+        beginTime: MediaTime? = nil, stopAt: MediaTime? = nil, highlightColor: Color? = nil, baseColor: Color? = nil
     ) {
         self.speed = speed
         self.highlightLength = highlightLength
@@ -78,7 +80,7 @@ public struct Shimmer: Sendable, Hashable {
         self.tilt = tilt
         self.beginFadeDuration = beginFadeDuration
         self.endFadeDuration = endFadeDuration
-        self.beginTime = beginTime
+        self.beginTime = beginTime ?? -beginFadeDuration
         self.stopAt = stopAt
         self.highlightColor = highlightColor
         self.baseColor = baseColor

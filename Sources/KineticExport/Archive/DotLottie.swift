@@ -7,8 +7,9 @@ public enum DotLottie {
     ///   - animation: The Lottie JSON (``LottieExport/bytes``).
     ///   - id: The animation's id: its file name without `.json`. Letters, digits, `-` and `_` are kept, anything
     ///     else becomes `_`. Default "animation".
-    ///   - loops: Whether players loop it (the manifest's `loop`). Default true.
-    public static func archive(animation: [UInt8], id: String = "animation", loops: Bool = true) -> [UInt8] {
+    ///   - loops: Whether players loop it (the manifest's `loop`): the clip's own ``/KineticLayers/Clip/loops`` is
+    ///     the usual answer (KineticOutput passes it unless told otherwise).
+    public static func archive(animation: [UInt8], id: String = "animation", loops: Bool) -> [UInt8] {
         let safe = String(
             id.unicodeScalars.map { scalar -> Character in
                 scalar.isASCII

@@ -3,7 +3,8 @@ import KineticLayers
 
 /// How ``LottieExporter`` writes a clip.
 public struct LottieExportOptions: Sendable, Hashable {
-    /// The composition's frame rate (`fr`), 1…120: keyframe times are in its frames, and players show it. Default 60.
+    /// The composition's frame rate (`fr`), 1…120: keyframe times are in its frames, and players show it. Default
+    /// 30, as every other door of Kinetic (the pixel formats, `kinetic render`).
     public var framesPerSecond: Double
     /// How far baked motion may stray. Default `ExportTolerance()` (0.25 pt, 0.5°, 1/255).
     public var tolerance: ExportTolerance
@@ -14,7 +15,7 @@ public struct LottieExportOptions: Sendable, Hashable {
     public var name: String
 
     public init(
-        framesPerSecond: Double = 60, tolerance: ExportTolerance = ExportTolerance(), includesBackground: Bool = true,
+        framesPerSecond: Double = 30, tolerance: ExportTolerance = ExportTolerance(), includesBackground: Bool = true,
         name: String = "Kinetic"
     ) {
         self.framesPerSecond = framesPerSecond

@@ -3,7 +3,8 @@ import KineticLayers
 
 /// How ``SVGExporter`` writes a clip.
 public struct SVGExportOptions: Sendable, Hashable {
-    /// The frame rate baked motion is sampled at (two samples per frame), 1…120. Default 60.
+    /// The frame rate baked motion is sampled at (two samples per frame), 1…120. Default 30, as every other door of
+    /// Kinetic.
     public var framesPerSecond: Double
     /// How far baked motion may stray. Default `ExportTolerance()` (0.25 pt, 0.5°, 1/255).
     public var tolerance: ExportTolerance
@@ -15,7 +16,7 @@ public struct SVGExportOptions: Sendable, Hashable {
     public var repeats: Bool?
 
     public init(
-        framesPerSecond: Double = 60, tolerance: ExportTolerance = ExportTolerance(), includesBackground: Bool = true,
+        framesPerSecond: Double = 30, tolerance: ExportTolerance = ExportTolerance(), includesBackground: Bool = true,
         repeats: Bool? = nil
     ) {
         self.framesPerSecond = framesPerSecond
