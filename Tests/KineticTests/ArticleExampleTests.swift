@@ -1,5 +1,6 @@
 import Foundation
 import Kinetic
+import KineticOutput
 import KineticRaster
 import KineticTerminal
 import KineticTestSupport
@@ -306,6 +307,146 @@ final class ArticleExampleTests: XCTestCase {
 
     // MARK: The elevator number
 
+    func testPopBounceWiggleArticle() throws {
+        // doc-example:start
+        let canvas = Layer(frame: Rect(x: 0, y: 0, width: 300, height: 120))
+        canvas.backgroundColor = .white
+        let badge = Layer(frame: Rect(x: 20, y: 30, width: 60, height: 60))
+        badge.backgroundColor = .red
+        badge.cornerRadius = 30
+        badge.add(try SpringAnimation(from: 0.0, to: 1.0, spring: .bouncy), for: \.transform.scale)
+        canvas.addSublayer(badge)
+        // doc-example:end
+
+        // doc-example:start
+        let ball = Layer(frame: Rect(x: 130, y: 70, width: 40, height: 40))
+        ball.backgroundColor = .blue
+        ball.cornerRadius = 20
+        ball.add(
+            try SpringAnimation(from: 10.0, to: 90.0, spring: Spring(response: 0.5, dampingFraction: 0.4)),
+            for: \.position.y)
+        canvas.addSublayer(ball)
+        // doc-example:end
+
+        // doc-example:start
+        let card = Layer(frame: Rect(x: 220, y: 35, width: 60, height: 50))
+        card.backgroundColor = .green
+        card.transform = AffineTransform.scale(x: 1.2, y: 1.2).rotated(by: 0.1)
+        let wiggle = try KeyframeAnimation(values: [0.1, 0.35, -0.15, 0.25, 0.1], timing: MediaTiming(duration: 0.8))
+        try card.add(wiggle, forKeyPath: "transform.rotation.z")
+        canvas.addSublayer(card)
+
+        let clip = Clip(root: canvas, duration: 1.5)
+        // doc-example:end
+
+        // The pop: the scale part alone moves, from 0, past 1 (bouncy overshoots), back to 1.
+        let scales = stride(from: 0.0, through: 1.5, by: 0.01).map {
+            clip.presentation(at: $0).sublayers[0].transform.scale
+        }
+        XCTAssertEqual(scales.first ?? -1, 0, accuracy: 1e-12)
+        XCTAssertGreaterThan(scales.max() ?? 0, 1.02, "a bouncy spring overshoots")
+        XCTAssertEqual(scales.last ?? 0, 1, accuracy: 0.01)
+        // About the anchor point (the centre): the red disc at scale s spans 50 ± 30·s horizontally, as Core
+        // Animation draws it.
+        let renderer = try LayerRenderer(pixelWidth: 300, pixelHeight: 120)
+        for time in [0.08, 0.15, 0.3] {
+            let s = clip.presentation(at: time).sublayers[0].transform.scale
+            let frame = try renderer.render(canvas, at: time)
+            let red = (0..<150).filter { x in
+                let p = frame[x, 60]
+                return p.red > 200 && p.green < 60 && p.blue < 60
+            }
+            XCTAssertEqual(Double(red.first ?? 0), 50 - 30 * s, accuracy: 1.5, "t \(time), scale \(s)")
+            XCTAssertEqual(Double((red.last ?? 0) + 1), 50 + 30 * s, accuracy: 1.5, "t \(time), scale \(s)")
+        }
+        // The bounce: position.y from 10 past 90 and back; x stays.
+        let ys = stride(from: 0.0, through: 1.5, by: 0.01).map { clip.presentation(at: $0).sublayers[1].position }
+        XCTAssertEqual(ys.first?.y ?? 0, 10, accuracy: 1e-9)
+        XCTAssertGreaterThan(ys.map(\.y).max() ?? 0, 95)
+        XCTAssertEqual(ys.last?.y ?? 0, 90, accuracy: 0.5)
+        XCTAssertTrue(ys.allSatisfy { $0.x == 150 })
+        // The wiggle: the rotation part follows the keyframes (0.35 at 0.2 s), the 1.2 scale stays; after 0.8 s
+        // the model's own turn (0.1) shows again.
+        let turned = clip.presentation(at: 0.2).sublayers[2].transform
+        XCTAssertEqual(turned.rotation, 0.35, accuracy: 1e-9)
+        XCTAssertEqual(turned.scaleX, 1.2, accuracy: 1e-9)
+        XCTAssertEqual(turned.scaleY, 1.2, accuracy: 1e-9)
+        XCTAssertEqual(clip.presentation(at: 0.5).sublayers[2].transform.rotation, 0.05, accuracy: 1e-9)
+        XCTAssertEqual(clip.presentation(at: 1).sublayers[2].transform.rotation, 0.1, accuracy: 1e-9)
+        XCTAssertThrowsError(try card.add(wiggle, forKeyPath: "transform.skew")) {
+            XCTAssertTrue("\($0)".hasPrefix("'transform.skew' is not a key path Kinetic animates"), "\($0)")
+        }
+    }
+
+    func testKineticOutputOverview() throws {
+        try inTemporaryFolder { folder in
+            // doc-example:start
+            let elevator = ElevatorNumber(values: [7, 42, 1999], interval: 0.8)
+            try elevator.write(to: "elevator.gif")
+            try elevator.write(to: "elevator.json")  // Lottie, for lottie-ios
+            let svg = try elevator.write(as: .svg).bytes  // in memory
+            // doc-example:end
+
+            let gif = try GIFTestDecoder.decode(path: folder + "/elevator.gif")
+            XCTAssertEqual([gif.width, gif.height], [240, 160])
+            let json = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: folder + "/elevator.json")))
+            XCTAssertEqual((json as? [String: Any])?["fr"] as? Double, 30)
+            XCTAssertTrue(String(decoding: svg, as: UTF8.self).hasPrefix("<svg"))
+        }
+    }
+
+    func testLottieAndSVGArticle() throws {
+        try inTemporaryFolder { folder in
+            // doc-example:start
+            let count = CountUp(
+                to: 12_480, format: NumberFormat(style: .currency(code: "USD"), localeIdentifier: "en_US"))
+            let lottie = try count.write(to: "revenue.json")
+            print(lottie.plan.framesPerSecond, lottie.plan.duration)  // 30 fps, the count's length
+            // doc-example:end
+
+            XCTAssertEqual(lottie.plan.framesPerSecond, 30)
+            XCTAssertEqual(lottie.plan.duration, count.endTime + CountUp.hold, accuracy: 1e-9)
+            XCTAssertEqual(lottie.format, .lottie)
+            let text = try String(contentsOfFile: folder + "/revenue.json", encoding: .utf8)
+            XCTAssertTrue(text.hasPrefix("{\"v\":\"5.7.0\""), String(text.prefix(40)))
+
+            // doc-example:start
+            let readme = try CountUp(to: 12_480).write(
+                to: "downloads.svg", options: OutputOptions(background: .transparent))
+            print(readme.byteCount)  // a few kilobytes: no script, no font, no outside file
+            // doc-example:end
+
+            let svg = try String(contentsOfFile: folder + "/downloads.svg", encoding: .utf8)
+            XCTAssertEqual(readme.byteCount, svg.utf8.count)
+            XCTAssertLessThan(readme.byteCount, 64_000)
+            for forbidden in ["<script", "@font-face", "http://", "https://"] where forbidden != "http://" {
+                XCTAssertFalse(svg.contains(forbidden), forbidden)
+            }
+
+            // doc-example:start
+            do {
+                try CountUp(to: 99).write(to: "count.svg", options: OutputOptions(scale: 2))
+            } catch {
+                print(error)  // scale does not apply to SVG: SVG is vectors, drawn at any size where it is shown; …
+            }
+            // doc-example:end
+            XCTAssertThrowsError(try CountUp(to: 99).write(to: "count.svg", options: OutputOptions(scale: 2))) {
+                XCTAssertTrue(
+                    "\($0)".hasPrefix(
+                        "scale does not apply to SVG: SVG is vectors, drawn at any size where it is shown;"),
+                    "\($0)")
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/count.svg"))
+
+            // doc-example:start
+            let bytes = try ShimmerScene(content: .text(ShimmerText(string: "Loading…")), style: .default(Shimmer()))
+                .write(as: .svg).bytes
+            // doc-example:end
+            XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains("<animate"))
+        }
+    }
+
     func testElevatorNumberArticle() throws {
         try inTemporaryFolder { folder in
             // doc-example:start
@@ -344,8 +485,10 @@ final class ArticleExampleTests: XCTestCase {
 
             XCTAssertEqual(price.format.string(for: 12.5), "12,50\u{A0}€")
             let apng = try PNGTestDecoder.decode(path: folder + "/price.apng")
-            XCTAssertEqual([apng.width, apng.height], [240, 160])
+            // The canvas grows from 240 to hold "12,50 €" with a font size (50 pt) of margin (`fitsWidth`).
             let priceClip = try price.makeClip(measuring: PangoTextMeasurer())
+            XCTAssertEqual([apng.width, apng.height], [245, 160])
+            XCTAssertEqual(Double(apng.width), priceClip.size.width)
             XCTAssertEqual(apng.frames.reduce(0) { $0 + $1.duration }, priceClip.duration, accuracy: 0.05)
         }
     }
@@ -395,7 +538,9 @@ final class ArticleExampleTests: XCTestCase {
             XCTAssertEqual(score.text(at: 0), "-50.0 pts")
             XCTAssertEqual(score.text(at: score.endTime), "2,000.0 pts")
             let png = try PNGTestDecoder.decode(path: folder + "/score.png")
-            XCTAssertEqual([png.width, png.height, png.frames.count], [320, 120, 1])
+            // The canvas grows from 320 to hold "2,000.0 pts" with a font size (56 pt) of margin, as on the command
+            // line (`fitsWidth`).
+            XCTAssertEqual([png.width, png.height, png.frames.count], [382, 120, 1])
         }
     }
 
