@@ -382,4 +382,40 @@ final class SVGMappingTests: XCTestCase {
         XCTAssertEqual(try svg(scene()).text, try svg(scene()).text)
         XCTAssertThrowsError(try svg(makeClip(canvas(), duration: 0)))
     }
+
+    /// A dash of length 0 still gets its round cap in SVG (a dot): a stroke trimmed to nothing is butt-capped
+    /// while nothing of it is kept, and round again once it grows.
+    func testAStrokeTrimmedToNothingDrawsNoDot() throws {
+        func tick(strokeEnd: Double, animated: Bool) throws -> String {
+            let root = canvas()
+            var path = Path()
+            path.move(to: Point(x: 20, y: 50))
+            path.addLine(to: Point(x: 180, y: 50))
+            let line = ShapeLayer(path: path, fillColor: nil)
+            line.name = "tick"
+            line.strokeColor = .black
+            line.lineWidth = 12
+            line.lineCap = .round
+            line.strokeEnd = strokeEnd
+            if animated {
+                line.add(
+                    BasicAnimation(
+                        from: 0.0, to: 1.0, timing: MediaTiming(beginTime: 0.5, duration: 1, fillMode: .both)),
+                    for: \.strokeEnd)
+            }
+            root.addSublayer(line)
+            return try svg(makeClip(root)).text
+        }
+        XCTAssertEqual(attributes("stroke-linecap", of: "path", in: try tick(strokeEnd: 0, animated: false)), ["butt"])
+        XCTAssertEqual(
+            attributes("stroke-linecap", of: "path", in: try tick(strokeEnd: 0.5, animated: false)), ["round"])
+        // Drawn on from 0.5 s: butt until it starts growing (and at its first instant), round afterwards.
+        let drawn = try tick(strokeEnd: 1, animated: true)
+        XCTAssertEqual(attributes("stroke-linecap", of: "path", in: drawn), ["round"])
+        // Butt from the start until just after the stroke starts growing at 0.5 s, then the path's own round.
+        XCTAssertEqual(attributes("attributeName", of: "set", in: drawn), ["stroke-linecap"])
+        XCTAssertEqual(attributes("to", of: "set", in: drawn), ["butt"])
+        let until = try XCTUnwrap(Double(attributes("dur", of: "set", in: drawn).first?.dropLast() ?? ""))
+        XCTAssertEqual(until, 0.501, accuracy: 0.001)
+    }
 }

@@ -552,33 +552,42 @@ final class SVGBuilder {
             animations += wm
             let caps = ["butt", "round", "square"]
             let joins = ["miter", "round", "bevel"]
-            attributes += " stroke-linecap=\"\(caps[LottieParts.lineCap(shape.lineCap) - 1])\""
-            attributes += " stroke-linejoin=\"\(joins[LottieParts.lineJoin(shape.lineJoin) - 1])\""
-            if shape.miterLimit.isFinite, shape.miterLimit != 4 {
-                attributes += " stroke-miterlimit=\"\(SVGNumber.format(max(1, shape.miterLimit)))\""
-            }
+            let cap = LottieParts.lineCap(shape.lineCap) - 1
             let dashes = shape.lineDashPattern
             let validDashes =
                 !dashes.isEmpty && dashes.allSatisfy { $0 >= 0 && $0.isFinite } && dashes.contains { $0 > 0 }
             let trimmed =
                 shape.strokeStart != 0 || shape.strokeEnd != 1
                 || shape.animationRecords.contains { [.strokeStart, .strokeEnd].contains($0.property) }
+            // Trim with a dash as long as the kept part, the path measured as 1.
+            let trim = PropertyReading(
+                name: "trim", dependencies: [.strokeStart, .strokeEnd],
+                tolerance: [tolerance.opacity, tolerance.opacity]
+            ) { layer in
+                guard let s = layer as? ShapeLayer else { return [0, 1] }
+                let start = min(max(s.strokeStart, 0), 1)
+                return [start, max(min(max(s.strokeEnd, 0), 1) - start, 0)]
+            }
+            let trimTrack = trimmed && !validDashes ? track(trim, timeline) : nil
+            if let trimTrack, cap != 0 {
+                // A dash of length 0 still gets its round or square cap (a dot) in SVG; Core Animation, rlottie and
+                // ThorVG draw nothing when nothing of the stroke is kept: butt caps while the kept part is empty.
+                let (ca, cm) = attribute("stroke-linecap", Self.capTrack(trimTrack, cap: cap)) { caps[Int($0.at(0))] }
+                attributes += ca
+                animations += cm
+            } else {
+                attributes += " stroke-linecap=\"\(caps[cap])\""
+            }
+            attributes += " stroke-linejoin=\"\(joins[LottieParts.lineJoin(shape.lineJoin) - 1])\""
+            if shape.miterLimit.isFinite, shape.miterLimit != 4 {
+                attributes += " stroke-miterlimit=\"\(SVGNumber.format(max(1, shape.miterLimit)))\""
+            }
             if validDashes {
                 attributes += " stroke-dasharray=\"\(dashes.map(SVGNumber.format).joined(separator: " "))\""
                 if trimmed {
                     warn(shape, "a dashed stroke with strokeStart/strokeEnd: the SVG draws the whole dashed stroke")
                 }
-            } else if trimmed {
-                // Trim with a dash as long as the kept part, the path measured as 1.
-                let trim = PropertyReading(
-                    name: "trim", dependencies: [.strokeStart, .strokeEnd],
-                    tolerance: [tolerance.opacity, tolerance.opacity]
-                ) { layer in
-                    guard let s = layer as? ShapeLayer else { return [0, 1] }
-                    let start = min(max(s.strokeStart, 0), 1)
-                    return [start, max(min(max(s.strokeEnd, 0), 1) - start, 0)]
-                }
-                let t = track(trim, timeline)
+            } else if let t = trimTrack {
                 let (da, dm) = attribute("stroke-dasharray", t) { "\(SVGNumber.fraction($0.at(1))) 2" }
                 let (oa, om) = attribute("stroke-dashoffset", t) { SVGNumber.fraction(-$0.at(0)) }
                 attributes += " pathLength=\"1\"" + da + oa
@@ -589,6 +598,34 @@ final class SVGBuilder {
             }
         }
         return Self.element("path", attributes, animations)
+    }
+
+    /// The line cap over time for a trimmed stroke: `cap` (1 round, 2 square) while some of the stroke is kept,
+    /// 0 (butt) during the stretches where the kept length (the trim track's second value) is 0 throughout.
+    static func capTrack(_ trim: Track, cap: Int) -> Track {
+        var segments: [Segment] = []
+        func add(_ start: Double, _ end: Double, _ value: Double) {
+            if let last = segments.last, last.from == [value] {
+                segments[segments.count - 1].end = end
+            } else {
+                segments.append(Segment(start: start, end: end, from: [value], to: [value], easing: .hold))
+            }
+        }
+        for segment in trim.segments {
+            let startsEmpty = segment.from.at(1) <= 0
+            if startsEmpty, segment.easing == .hold || segment.to.at(1) <= 0 {
+                add(segment.start, segment.end, 0)
+            } else if startsEmpty, segment.end > segment.start {
+                // Growing from nothing (a stroke drawn on): nothing at its first instant, then the cap (a
+                // millisecond, or half the segment when shorter, is the instant).
+                let instant = min(0.001, (segment.end - segment.start) / 2)
+                add(segment.start, segment.start + instant, 0)
+                add(segment.start + instant, segment.end, Double(cap))
+            } else {
+                add(segment.start, segment.end, Double(cap))
+            }
+        }
+        return segments.isEmpty ? Track(constant: [Double(cap)], duration: 0) : Track(segments: segments)
     }
 
     // MARK: Gradients
