@@ -360,141 +360,29 @@ private struct PlaySession {
         }
     }
 
-    /// A scene's frames and final lines.
-    struct Playback {
-        var duration: MediaTime
-        var frame: (MediaTime, TerminalSize) throws -> TerminalScreen
-        var finalLines: (MediaTime, TerminalSize) -> [StyledLine]
-        /// The picture of a pixel play (nil in text mode).
-        var picture: LayerPicture? = nil
-    }
-
-    func makePlayback(colorSupport: ColorSupport) throws -> Playback {
-        if settings.pixels { return try pixelPlayback(colorSupport: colorSupport) }
-        switch scene {
-        case .count(let count):
-            return countPlayback(count)
-        case .elevator(let spec):
-            return try elevatorPlayback(spec)
-        case .shimmer(let scene, let duration):
-            return try shimmerPlayback(scene, duration: duration)
-        case .collapse, .showcase:
-            return try pixelPlayback(colorSupport: colorSupport)
-        }
-    }
-
-    // MARK: Text mode
-
-    /// A full-screen frame: `line` centred, a hint two rows below; inline: `line` at the left.
-    private func textScreen(_ line: StyledLine, size: TerminalSize) throws -> TerminalScreen {
-        var screen = try TerminalScreen(size: size)
-        if settings.inline {
-            screen.put(line, column: 0, row: 0)
-            return screen
-        }
-        let row = max(0, size.rows / 2 - 1)
-        screen.put(line, column: max(0, (size.columns - line.width) / 2), row: row)
-        let hint = "kinetic play \(scene.name) · q to quit"
-        if row + 2 < size.rows - (settings.showsStatistics ? 1 : 0) {
-            screen.put(
-                hint, column: max(0, (size.columns - hint.count) / 2), row: row + 2,
-                style: CellStyle(foreground: .rgb(128, 128, 128)))
-        }
-        return screen
-    }
-
-    private func countPlayback(_ count: CountUp) -> Playback {
-        let end = count.endTime
-        let frameTimes = stride(from: 0, through: end, by: 1 / Double(settings.framesPerSecond))
-        let width = frameTimes.map { CharacterWidth.columns(of: count.text(at: $0)) }.max() ?? 1
-        let digits = LiveDigits(minimumWidth: width)
-        let step = 1 / Double(settings.framesPerSecond)
-        return Playback(
-            duration: end + 0.5,
-            frame: { time, size in
-                let previous = time < step ? nil : count.text(at: time - step)
-                return try textScreen(digits.line(count.text(at: time), previous: previous), size: size)
-            },
-            finalLines: { _, _ in [StyledLine(count.text(at: end), style: CellStyle(isBold: true))] })
-    }
-
-    private func elevatorPlayback(_ spec: ElevatorNumber) throws -> Playback {
-        let manager = try spec.makeManager(measuring: CellTextMeasurer())
-        let texts = spec.changes.map { spec.format.string(for: $0.value) }
-        let width = max(1, texts.map { CharacterWidth.columns(of: $0) }.max() ?? 1) + 1
-        let number = try RollingNumberText(manager: manager, width: width)
-        let final = texts.last ?? ""
-        return Playback(
-            duration: max(manager.endTime, spec.changes.last?.time ?? 0) + 0.5,
-            frame: { time, size in try textScreen(number.line(at: time, style: CellStyle(isBold: true)), size: size) },
-            finalLines: { _, _ in [StyledLine(final, style: CellStyle(isBold: true))] })
-    }
-
-    private func shimmerPlayback(_ scene: ShimmerScene, duration: MediaTime) throws -> Playback {
-        let text: String
-        switch scene.content {
-        case .text(let content): text = content.string.replacingOccurrences(of: "\n", with: " ")
-        case .skeleton: text = "▆▆▆▆▆▆▆ ▆▆▆▆▆▆▆▆▆▆▆▆ ▆▆▆▆▆▆▆▆"
-        }
-        let line: (MediaTime) throws -> StyledLine
-        switch scene.style {
-        case .default(let shimmer):
-            let terminalShimmer = TerminalShimmer(
-                text: text, shimmer: shimmer, baseColor: shimmer.baseColor ?? Color(white: 0.55),
-                highlightColor: shimmer.highlightColor ?? .white)
-            line = { time in try terminalShimmer.line(at: time) }
-        case .seed(let seed):
-            // The article's loop: the highlight crosses the text in 2 s, a quarter of its length wide.
-            let width = CharacterWidth.columns(of: text)
-            let sweep = ShimmerSweep(
-                baseColor: seed.baseColor, highlightColor: seed.highlightColor, bandWidth: max(2, Double(width) / 4))
-            line = { time in
-                sweep.line(
-                    text, position: time.truncatingRemainder(dividingBy: ShimmerSeed.duration) / ShimmerSeed.duration)
+    /// The scene as its effect.
+    private var effect: any Effect {
+        get throws {
+            switch scene {
+            case .count(let count): count
+            case .elevator(let spec): spec
+            case .shimmer(let scene, _): scene
+            case .collapse(let spec):
+                try Collapse(screen: ExampleScreen(size: CollapseCommand.defaultSize).makeLayer(), spec: spec)
+            case .showcase: Showcase()
             }
         }
-        return Playback(
-            duration: duration,
-            frame: { time, size in try textScreen(try line(time), size: size) },
-            finalLines: { _, _ in [StyledLine(text)] })
     }
 
-    // MARK: Pixels
-
-    private func pixelPlayback(colorSupport: ColorSupport) throws -> Playback {
-        // Every effect the same way: its clip, drawn in half blocks for the clip's duration.
-        var finalText: [StyledLine]?
-        let clip: Clip
-        switch scene {
-        case .count(let count):
-            clip = try RenderPipeline.clip(of: count)
-            finalText = [StyledLine(count.text(at: count.endTime), style: CellStyle(isBold: true))]
-        case .elevator(let spec):
-            clip = try RenderPipeline.clip(of: spec)
-            finalText = [
-                StyledLine(spec.format.string(for: spec.changes.last?.value ?? 0), style: CellStyle(isBold: true))
-            ]
-        case .shimmer(let scene, let playDuration):
-            var shimmer = try RenderPipeline.clip(of: scene)
-            shimmer.duration = playDuration
-            clip = shimmer
-        case .collapse(let spec):
-            clip = try RenderPipeline.clip(
-                of: Collapse(screen: ExampleScreen(size: CollapseCommand.defaultSize).makeLayer(), spec: spec))
-        case .showcase:
-            clip = try RenderPipeline.clip(of: Showcase())
-        }
-        let picture = try LayerPicture(clip: clip, colorSupport: colorSupport)
-        let duration = clip.duration
-        return Playback(
-            duration: duration,
-            frame: { time, size in try picture.screen(at: time, size: size) },
-            finalLines: { time, size in
-                if let finalText { return finalText }
-                // The last frame, one row shorter than the terminal so the prompt that follows fits.
-                let fitted = TerminalSize(columns: size.columns, rows: max(1, size.rows - 1))
-                guard let screen = try? picture.screen(at: time, size: fitted) else { return [] }
-                return (0..<screen.rows).map { screen.line(ofRow: $0) }
-            }, picture: picture)
+    /// The scene's frames and final lines: the library's terminal form of its effect (text, or pixels with
+    /// `--pixels`), laid out as the flags say.
+    func makePlayback(colorSupport: ColorSupport) throws -> TerminalPlayback {
+        let style = TerminalPlaybackStyle(
+            framesPerSecond: settings.framesPerSecond, isInline: settings.inline,
+            hint: "kinetic play \(scene.name) · q to quit", reservesStatisticsRow: settings.showsStatistics,
+            colorSupport: colorSupport)
+        var playback = try TerminalPlayback.of(effect, style: style, pixels: settings.pixels)
+        if case .shimmer(_, let duration) = scene { playback.duration = duration }
+        return playback
     }
 }
