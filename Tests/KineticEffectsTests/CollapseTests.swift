@@ -83,9 +83,15 @@ final class CollapseTests: XCTestCase {
         let title = try XCTUnwrap(collapse.pieces.first { $0.name == "Settings" })
         // Everything falls together at first: y = y0 + 500 t² (1000 pt/s²), checked at t = 0.2 s (sample 12).
         XCTAssertEqual(title.centers[12].y - title.centers[0].y, 500 * 0.04, accuracy: 0.5)
-        XCTAssertNil(collapse.restedAt)
+        // Pieces wholly below the open bottom are gone: the collapse rests when the last has left (it used to
+        // report "still moving" for pieces falling forever out of sight).
+        let rested = try XCTUnwrap(collapse.restedAt)
+        XCTAssertLessThan(rested, 2)
+        let sample = Int((rested * 60).rounded())
         for piece in collapse.pieces {
-            XCTAssertGreaterThan(piece.centers.last?.y ?? 0, 667, "\(piece.name) should have fallen off the screen")
+            let reach = (piece.size.width + piece.size.height) / 2
+            XCTAssertGreaterThan(piece.centers[sample].y - reach, 667, "\(piece.name) should have left the screen")
+            XCTAssertEqual(piece.centers.last, piece.centers[sample], "\(piece.name) left the simulation")
         }
     }
 

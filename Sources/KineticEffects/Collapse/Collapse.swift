@@ -120,7 +120,8 @@ public struct Collapse: Sendable {
     /// The pieces, in the screen's drawing order.
     public let pieces: [Piece]
     /// The first time at which everything was at rest (UIKit's didPause), or nil when something still moved at the
-    /// end of the clip.
+    /// end of the clip. With `.openBottom` and gravity pulling down, pieces that fell wholly below the screen are
+    /// gone (they leave the simulation there) and do not count.
     public let restedAt: MediaTime?
     /// The layer tree to render: the screen's root (its background) with each piece as a direct sublayer, animated.
     public let layer: Layer
@@ -183,6 +184,12 @@ public struct Collapse: Sendable {
         var centers = [[Point]](repeating: [], count: items.count)
         var angles = [[Double]](repeating: [], count: items.count)
         var joined = [Bool](repeating: false, count: items.count)
+        var gone = [Bool](repeating: false, count: items.count)
+        // With the bottom open and gravity pulling down, a piece wholly below the screen never comes back: it
+        // leaves the simulation there (its layer stays where it left, out of sight), so the rest is judged by what
+        // is still on the screen.
+        let piecesCanLeave =
+            spec.boundary == .openBottom && spec.gravityMagnitude > 0 && sineCosine(spec.gravityAngle).sin > 1e-9
         var rested: MediaTime?
         for sample in 0..<sampleCount {
             let time = Double(sample) / spec.sampleRate
@@ -191,6 +198,16 @@ public struct Collapse: Sendable {
                     _ = try animator.advance(by: time - animator.elapsedTime)
                 } catch {
                     throw EffectSpecError("the collapse simulation failed at t = \(time) s: \(error)")
+                }
+            }
+            if piecesCanLeave {
+                for (index, item) in items.enumerated() where joined[index] && !gone[index] {
+                    let reach = (found[index].size.width + found[index].size.height) / 2
+                    guard item.center.y - reach > bounds.maxY else { continue }
+                    gone[index] = true
+                    gravity.removeItem(item)
+                    collision.removeItem(item)
+                    material.removeItem(item)
                 }
             }
             for (index, item) in items.enumerated() where !joined[index] && delays[index] <= time + 1e-12 {
