@@ -70,6 +70,28 @@ final class LiveDeployExampleTests: XCTestCase {
         // tests, through ANSIScreen.)
     }
 
+    /// Ctrl-C while the region is live: the program ends by SIGINT, the region's lines stay as they were — no
+    /// "^C" echoed onto its first line — and the shell's prompt comes below it.
+    func testControlCLeavesTheRegionClean() throws {
+        let example = Self.productsDirectory.appendingPathComponent("LiveDeploy").path
+        let pane = try TmuxPane.start(shellCommand: "clear; \(example) --step-delay 0.5", reportingStatus: false)
+        defer { pane.stop() }
+        try pane.waitForLine { $0.hasPrefix("✓ resolved") }
+        try pane.waitForLine { $0.hasPrefix("files ") }
+        try pane.sendKeys("C-c")
+        // The shell gets the interrupt too (it would skip an `; echo` after the program): ask it afterwards.
+        try pane.waitForLine { $0.hasPrefix("#") || $0.hasPrefix("$") }
+        try pane.sendKeys("echo EXIT=$?", "Enter")
+        try pane.waitForLine { $0.hasPrefix("EXIT=") }
+        let screen = try pane.capture().filter { !$0.isEmpty }
+        XCTAssertTrue(screen.contains("EXIT=130"), "ended by SIGINT: \(screen)")
+        XCTAssertFalse(screen.contains { $0.contains("^C") }, "no ^C echoed over the region: \(screen)")
+        let files = try XCTUnwrap(screen.firstIndex { $0.hasPrefix("files ") }, "\(screen)")
+        XCTAssertTrue(screen[files + 1].hasSuffix("%"), "the progress bar stays under the count: \(screen)")
+        let exit = try XCTUnwrap(screen.firstIndex(of: "EXIT=130"))
+        XCTAssertGreaterThan(exit, files + 1, "the prompt's lines come after the region: \(screen)")
+    }
+
     /// Into a pipe (no terminal): the log lines pass through in order, the region's final lines are printed once,
     /// and the program exits with status 0.
     func testIntoAPipe() throws {

@@ -51,6 +51,25 @@ final class LiveRegionTests: XCTestCase {
         XCTAssertEqual(statistics.logLines, 1)
     }
 
+    /// Ctrl-C's "^C" echo would land on the region's first line: the terminal stops echoing control keys while
+    /// the region is on screen, and echoes them again when it ends.
+    func testControlKeysAreNotEchoedWhileTheRegionIsLive() throws {
+        let device = RecordingTerminal(size: TerminalSize(columns: 20, rows: 5))
+        let live = try region(device, clock: ManualClock())
+        XCTAssertFalse(device.hidesControlEcho)
+        try live.update(["a: 1"])
+        XCTAssertTrue(try live.drawFrame())
+        XCTAssertTrue(device.hidesControlEcho, "hidden from the first frame on")
+        try live.finish()
+        XCTAssertFalse(device.hidesControlEcho, "echoed again after the region")
+        // Plain output has no region on screen and leaves the terminal as it is.
+        let plain = RecordingTerminal()
+        let log = try LiveRegion(device: plain, output: .plain, clock: ManualClock())
+        try log.update(["a"])
+        try log.finish()
+        XCTAssertFalse(plain.hidesControlEcho)
+    }
+
     func testLogLinesStayAboveTheRegionInOrder() throws {
         let size = TerminalSize(columns: 30, rows: 8)
         let device = RecordingTerminal(size: size)

@@ -318,6 +318,7 @@ public final class LiveRegion: Sendable {
             }
             if state.armedRestore != nil {
                 device.disarmEmergencyRestore()
+                device.restoreMode()
                 state.armedRestore = nil
             }
             if let failure = state.failure { throw failure }
@@ -446,6 +447,12 @@ public final class LiveRegion: Sendable {
         }
         guard drawsFrames, !state.isFinished else { return }
         let restore = state.writer.emergencyRestoreBytes
+        if state.armedRestore == nil {
+            // Ctrl-C's "^C" echo would land on the region's first line: the terminal stops echoing control keys
+            // while the region is live (put back by finish() and by the emergency restore). Without it the region
+            // still works, so a refusal is not an error.
+            try? device.hideControlEcho()
+        }
         if state.armedRestore != restore {
             device.armEmergencyRestore(restore, reenter: LiveRegionWriter.reenterBytes)
             state.armedRestore = restore

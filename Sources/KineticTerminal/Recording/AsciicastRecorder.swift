@@ -57,6 +57,7 @@ public final class AsciicastRecorder: TerminalDevice {
     public func size() -> TerminalSize? { recording.size }
     public func enterRawMode() throws(TerminalError) {}
     public func restoreMode() {}
+    public func hideControlEcho() throws(TerminalError) {}
     public func readInput() -> [UInt8] { [] }
     public func armEmergencyRestore(_ bytes: [UInt8], reenter: [UInt8]) {}
     public func disarmEmergencyRestore() {}

@@ -7,6 +7,8 @@ public final class RecordingTerminal: TerminalDevice {
     public var reportedSize: TerminalSize?
     /// Whether raw mode is on.
     public private(set) var isRaw = false
+    /// Whether the echo of control keys is off (`hideControlEcho()`).
+    public private(set) var hidesControlEcho = false
     /// How many times raw mode was entered.
     public private(set) var rawModeEntryCount = 0
     /// The armed restore sequence, or nil when disarmed.
@@ -42,7 +44,12 @@ public final class RecordingTerminal: TerminalDevice {
         rawModeEntryCount += 1
     }
 
-    public func restoreMode() { isRaw = false }
+    public func restoreMode() {
+        isRaw = false
+        hidesControlEcho = false
+    }
+
+    public func hideControlEcho() throws(TerminalError) { hidesControlEcho = true }
 
     public func readInput() -> [UInt8] {
         defer { pendingInput.removeAll() }

@@ -78,6 +78,21 @@ public final class SystemTerminal: TerminalDevice {
         EmergencyRestore.setModes(saved: mode, raw: raw)
     }
 
+    public func hideControlEcho() throws(TerminalError) {
+        guard savedMode == nil, isatty(inputDescriptor) == 1 else { return }
+        var mode = termios()
+        guard tcgetattr(inputDescriptor, &mode) == 0 else {
+            throw .systemCall(name: "tcgetattr", errno: errno, reason: "could not read the terminal's input mode")
+        }
+        var quiet = mode
+        quiet.c_lflag &= ~tcflag_t(ECHOCTL)
+        guard tcsetattr(inputDescriptor, TCSANOW, &quiet) == 0 else {
+            throw .systemCall(name: "tcsetattr", errno: errno, reason: "could not turn off the echo of control keys")
+        }
+        savedMode = mode
+        EmergencyRestore.setModes(saved: mode, raw: quiet)
+    }
+
     public func restoreMode() {
         guard var mode = savedMode else { return }
         tcsetattr(inputDescriptor, TCSANOW, &mode)

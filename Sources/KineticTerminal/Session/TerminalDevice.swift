@@ -19,8 +19,16 @@ public protocol TerminalDevice: AnyObject {
     /// - Throws: `TerminalError.systemCall` when the mode cannot be read or set.
     func enterRawMode() throws(TerminalError)
 
-    /// Puts back the input mode saved by `enterRawMode()` (nothing if it was not entered).
+    /// Puts back the input mode saved by `enterRawMode()` or `hideControlEcho()` (nothing if neither was entered).
     func restoreMode()
+
+    /// Saves the input mode and stops the terminal echoing control characters (`^C` when Ctrl-C is pressed:
+    /// ECHOCTL), keeping line editing and the echo of what is typed; `restoreMode()` and the emergency restore put
+    /// it back. A live region uses it so that Ctrl-C's echo does not land on its lines. Does nothing when input is
+    /// not a terminal or a mode is already saved.
+    ///
+    /// - Throws: `TerminalError.systemCall` when the mode cannot be read or set.
+    func hideControlEcho() throws(TerminalError)
 
     /// The bytes typed since the last call, without waiting (empty when there are none).
     func readInput() -> [UInt8]
