@@ -17,7 +17,7 @@ enum CollapseCommand {
             """,
         details: """
             Without --scene: the example screen (status bar, title, search field, buttons, a list of cells and a tab
-            bar), each piece falling, colliding and tumbling until it rests, as the seed did with UIKit Dynamics.
+            bar), each piece falling, colliding and tumbling until it rests, as the original article did with UIKit Dynamics.
             With --scene: the items of a `kinetic simulate` scene (docs/simulate.md) as coloured boxes; the scene's
             own gravity, collision and materials apply and the effect options are not used.
             """,

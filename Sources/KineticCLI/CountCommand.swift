@@ -15,13 +15,14 @@ enum CountCommand {
                 "Later targets as TIME:VALUE pairs (TIME 0…600 s, |VALUE| ≤ 1e15), e.g. 2.5:500,4:12000 (default none)."
             ),
             .value(
-                "style", "STYLE", "default (by time, eased, as countUp.js) or seed (a step per tick) (default default)."
+                "style", "STYLE",
+                "default (by time, eased, as countUp.js) or original (the article's step per tick; 'seed' works too) (default default)."
             ),
             .value(
                 "step", "STEP", "Seed: one (1 per tick) or fiftieth (⌈|to − from| / 50⌉ per tick) (default fiftieth)."),
             .value(
                 "tick", "S",
-                "Seconds between label updates, 0.001…10; at most 100,000 ticks (default 0.02 seed, 1/60 default)."),
+                "Seconds between label updates, 0.001…10; at most 100,000 ticks (default 0.02 original, 1/60 default)."),
             .value("count-duration", "S", "Default style: seconds to count, 0 < S ≤ 600 (default 2)."),
             .value("delay", "S", "Seconds before counting starts, 0…600 (default 0, as CountUp's startTime)."),
         ]
@@ -34,17 +35,17 @@ enum CountCommand {
             .value("smart-amount", "N", "How much of a long count is eased, 0 ≤ N < threshold (default 333)."),
         ]
         + NumberEffectFlags.formatOptions
-        + NumberEffectFlags.textOptions(defaultFont: "30 bold seed, 56 bold default")
+        + NumberEffectFlags.textOptions(defaultFont: "30 bold original, 56 bold default")
 
     static let command = Command(
         path: ["render", "count"],
         summary: "Render the count-up (a number counting to a target) to an image or a video.",
         usage: """
-            render count -o FILE [--from N --to N] [--style default|seed] [--format decimal|currency|percent] \
+            render count -o FILE [--from N --to N] [--style default|original] [--format decimal|currency|percent] \
             [--currency CODE] [--locale ID] [--decimals N] [--prefix P] [--suffix S] [--easing CURVE|expo] [options]
             """,
         details: """
-            The seed style is the SwiftUI + Combine article's: every 0.02 s the count grows by ⌈|to − from| / 50⌉
+            The original style is the SwiftUI + Combine article's: every 0.02 s the count grows by ⌈|to − from| / 50⌉
             (or 1 with --step one) and stops exactly on the target. The default style is countUp.js's: 2 s on
             easeOutExpo, with smart easing for counts over 999 (linear until 333 short of the target, then eased).
             Digits are tabular and the label keeps the widest text's width, so nothing wobbles.
@@ -67,10 +68,11 @@ enum CountCommand {
     static var demoItems: [DemoCommand.Item] {
         [
             DemoCommand.Item(
-                section: "Count-up", title: "0 → 1000 (the seed article)",
+                section: "Count-up", title: "0 → 1000 (the original article)",
                 caption: "A Combine timer every 0.02 s adds 1 (the article's first version) in bold tabular digits; "
                     + "--step fiftieth is its final version, ⌈Δ / 50⌉ per tick.",
-                name: "count-seed", arguments: ["render", "count", "--style", "seed", "--to", "1000", "--step", "one"],
+                name: "count-seed",
+                arguments: ["render", "count", "--style", "original", "--to", "1000", "--step", "one"],
                 width: 320, height: 120),
             DemoCommand.Item(
                 section: "Count-up", title: "¥10,000 (countUp.js)",
@@ -85,8 +87,10 @@ enum CountCommand {
     /// The spec the flags describe.
     static func countUp(from arguments: ParsedArguments, size: Size) throws(CLIError) -> CountUp {
         let styleName = arguments.string("style") ?? "default"
-        guard let style = CountUp.Style(rawValue: styleName.lowercased()) else {
-            throw .usage("--style must be default or seed (got '\(styleName)')")
+        guard
+            let style = CountUp.Style(rawValue: styleName.lowercased() == "original" ? "seed" : styleName.lowercased())
+        else {
+            throw .usage("--style must be default or original (got '\(styleName)')")
         }
         let defaultOnly = [
             "count-duration", "easing", "spring", "smart-threshold", "smart-amount",
@@ -96,10 +100,10 @@ enum CountCommand {
                 arguments.string($0) != nil || arguments.flag($0)
             })
         {
-            throw .usage("--\(flag) applies to --style default only; the seed adds a fixed step per tick")
+            throw .usage("--\(flag) applies to --style default only; the original style adds a fixed step per tick")
         }
         if style == .default, arguments.string("step") != nil {
-            throw .usage("--step applies to --style seed only; the default style counts by time")
+            throw .usage("--step applies to --style original only; the default style counts by time")
         }
         var count = CountUp(
             from: try arguments.double("from", in: Limits.number, default: 0),

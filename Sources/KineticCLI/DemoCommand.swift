@@ -32,16 +32,17 @@ enum DemoCommand {
                     + "shadow, and a dot moved by a spring: the layer tree and the Cairo renderer.",
                 name: "showcase", arguments: ["render", "showcase"], width: 600, height: 200),
             Item(
-                section: "Shimmer", title: "Slide to unlock (the seed article)",
+                section: "Shimmer", title: "Slide to unlock (the original article)",
                 caption: "A black–white–black gradient three times the label's width, its locations moving from "
                     + "[0, 0, 0.25] to [0.75, 1, 1] every 2 s, masked by the text: the article's recipe.",
-                name: "shimmer-seed", arguments: ["render", "shimmer", "--style", "seed", "--text", "slide to unlock"],
+                name: "shimmer-seed",
+                arguments: ["render", "shimmer", "--style", "original", "--text", "slide to unlock"],
                 width: 480, height: 96),
             Item(
-                section: "Shimmer", title: "スライドでロック解除 (the seed article, in Japanese)",
+                section: "Shimmer", title: "スライドでロック解除 (the original article, in Japanese)",
                 caption: "The same gradient over Japanese text (Noto Sans CJK JP).",
                 name: "shimmer-seed-japanese",
-                arguments: ["render", "shimmer", "--style", "seed", "--text", "スライドでロック解除"], width: 480, height: 96),
+                arguments: ["render", "shimmer", "--style", "original", "--text", "スライドでロック解除"], width: 480, height: 96),
             Item(
                 section: "Shimmer", title: "Facebook Shimmer's model",
                 caption: "Facebook Shimmer's defaults: 230 pt/s, highlight length 1, a 0.4 s pause, the text at "
@@ -66,7 +67,7 @@ enum DemoCommand {
                     "--highlight-color", "F2F2F7", "--highlight-length", "0.6", "--tilt", "20",
                 ], width: 480, height: 120),
             Item(
-                section: "Collapse", title: "Everything falls (the seed article)",
+                section: "Collapse", title: "Everything falls (the original article)",
                 caption: "Every piece of a settings screen falls under UIKit gravity (1000 pt/s²) and collides with "
                     + "the screen's edges and each other, UIKit's defaults throughout; pure containers are looked "
                     + "through, so cells fall whole and nothing is simulated twice.",

@@ -14,7 +14,10 @@ enum ElevatorCommand {
             .value("to", "N", "Count to N, |N| ≤ 1e15 (default 30: the article's scene)."),
             .value("step", "N", "Count by N, ≠ 0, towards --to; at most 100,000 values (default 1 or −1)."),
             .value("interval", "S", "Seconds between values, 0 < S ≤ 600 (default 1)."),
-            .value("style", "STYLE", "digits (every character rolls in its own column) or seed (default digits)."),
+            .value(
+                "style", "STYLE",
+                "digits (every character rolls in its own column) or original (the article's whole-label slide; 'seed' works too) (default digits)."
+            ),
             .value("direction", "DIR", "Digits: sign, up, down or shortest (default sign: up when the number grows)."),
             .value("stagger", "S", "Digits: delay per column from the right, in seconds, 0…10 (default 0)."),
             .value(
@@ -22,36 +25,37 @@ enum ElevatorCommand {
             ),
             .value(
                 "transition-duration", "S",
-                "Seconds per change, 0 < S ≤ 60 (default 1 seed; digits: 0.6, on ease-in-out unless --easing is given)."
+                "Seconds per change, 0 < S ≤ 60 (default 1 original; digits: 0.6, on ease-in-out unless --easing is given)."
             ),
         ]
         + NumberEffectFlags.motionOptions(
-            easingDefault: "linear for seed", springDefault: "duration=0.6,bounce=0 for digits")
+            easingDefault: "linear for original", springDefault: "duration=0.6,bounce=0 for digits")
         + [
             .flag("instant", "No animation: each value shows at once (PMElevateLabel's animated: false)."),
             .value(
-                "box-width", "PT", "Width of the clipped box, 0 < PT ≤ 10000 (default 100 seed, the canvas for digits)."
+                "box-width", "PT",
+                "Width of the clipped box, 0 < PT ≤ 10000 (default 100 original, the canvas for digits)."
             ),
             .value(
                 "box-height", "PT",
-                "Height of the clipped box, 0 < PT ≤ 10000 (default 100 seed, the canvas for digits)."),
+                "Height of the clipped box, 0 < PT ≤ 10000 (default 100 original, the canvas for digits)."),
             .value(
                 "border-color", "COLOR",
-                "#RRGGBB[AA] or a CSS name: box border, or none (default #0000FF seed, none digits)."),
+                "#RRGGBB[AA] or a CSS name: box border, or none (default #0000FF original, none digits)."),
             .value("border-width", "PT", "Box border width in points, 0…10000 (default 1)."),
         ]
         + NumberEffectFlags.formatOptions
-        + NumberEffectFlags.textOptions(defaultFont: "50; weight 400 seed, 600 digits")
+        + NumberEffectFlags.textOptions(defaultFont: "50; weight 400 original, 600 digits")
 
     static let command = Command(
         path: ["render", "elevator"],
         summary: "Render the elevator number (values sliding up and down) to an image or a video.",
         usage: """
             render elevator -o FILE [--values LIST | --from N --to N --step N] [--interval S] \
-            [--style digits|seed] [options]
+            [--style digits|original] [options]
             """,
         details: """
-            The seed style is PMElevateLabel's: in a clipped 100 × 100 box with a blue border, the old and the new
+            The original style is PMElevateLabel's: in a clipped 100 × 100 box with a blue border, the old and the new
             value slide together, linearly in 1 s — up when the value grows, down when it shrinks. The digits style
             rolls each character in its own column (Robinhood's Ticker, number-flow): columns are keyed from the
             right, grow in or shrink away when the digit count changes, and a value arriving mid-roll retargets from
@@ -76,10 +80,10 @@ enum ElevatorCommand {
     static var demoItems: [DemoCommand.Item] {
         [
             DemoCommand.Item(
-                section: "Elevator number", title: "0 → 30 (the seed article)",
+                section: "Elevator number", title: "0 → 30 (the original article)",
                 caption: "PMElevateLabel: a clipped 100 × 100 box with a blue border; each second the old and the new "
                     + "value slide up together, linearly, in 1 s.",
-                name: "elevator-seed", arguments: ["render", "elevator", "--style", "seed", "--fps", "20"],
+                name: "elevator-seed", arguments: ["render", "elevator", "--style", "original", "--fps", "20"],
                 width: 240, height: 160),
             DemoCommand.Item(
                 section: "Elevator number", title: "0 → 30, digit by digit",
@@ -102,14 +106,17 @@ enum ElevatorCommand {
     /// The spec the flags describe.
     static func elevator(from arguments: ParsedArguments, size: Size) throws(CLIError) -> ElevatorNumber {
         let styleName = arguments.string("style") ?? "digits"
-        guard let style = ElevatorNumber.Style(rawValue: styleName.lowercased()) else {
-            throw .usage("--style must be digits or seed (got '\(styleName)')")
+        guard
+            let style = ElevatorNumber.Style(
+                rawValue: styleName.lowercased() == "original" ? "seed" : styleName.lowercased())
+        else {
+            throw .usage("--style must be digits or original (got '\(styleName)')")
         }
         var spec = ElevatorNumber(changes: try changes(from: arguments), style: style, size: size)
         if style == .seed,
             let flag = ["direction", "stagger", "spring", "edge-fade"].first(where: { arguments.string($0) != nil })
         {
-            throw .usage("--\(flag) applies to --style digits only; the seed slides the whole label")
+            throw .usage("--\(flag) applies to --style digits only; the original style slides the whole label")
         }
         if let name = arguments.string("direction") {
             guard let direction = RollDirection(rawValue: name.lowercased()) else {

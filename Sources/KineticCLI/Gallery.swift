@@ -13,7 +13,7 @@ struct Gallery {
     }
 
     struct Entry {
-        /// The card's title, e.g. "Shimmer — seed style".
+        /// The card's title, e.g. "Shimmer — the original style".
         var title: String
         /// One sentence on what it shows.
         var caption: String

@@ -14,7 +14,7 @@ enum NumberEffectFlags {
         .value("locale", "ID", "Locale for separators, digits and symbols, e.g. en_US, ja_JP, de_DE (default en_US)."),
         .value(
             "decimals", "N", "Digits after the decimal separator, 0…10 (default 0; the currency's own for currency)."),
-        .flag("no-grouping", "Write 10000 rather than 10,000 (the seed style's default unless --format is given)."),
+        .flag("no-grouping", "Write 10000 rather than 10,000 (the original style's default unless --format is given)."),
         .value("prefix", "TEXT", "Text before the number (default none)."),
         .value("suffix", "TEXT", "Text after the number (default none)."),
     ]
@@ -26,10 +26,11 @@ enum NumberEffectFlags {
             .value("font-weight", "N", "Font weight, 100…900 (see --font-size for the default)."),
             .flag(
                 "proportional-digits",
-                "Proportional digits (no OpenType tnum); tabular is the default except for the elevator seed."),
+                "Proportional digits (no OpenType tnum); tabular is the default except for the elevator's original style."
+            ),
             .value(
                 "text-color", "COLOR",
-                "#RRGGBB[AA] or a CSS name: text colour (default #000000 seed, #1C1C1E otherwise)."),
+                "#RRGGBB[AA] or a CSS name: text colour (default #000000 original, #1C1C1E otherwise)."),
             .value("color", "COLOR", "The same as --text-color (the name every effect shares)."),
             .value("align", "ALIGN", "left, center or right in the box (default center)."),
         ]

@@ -103,7 +103,7 @@ enum PlayCommand {
             + [
                 .value(
                     "duration", "S",
-                    "Seconds to play, 0 < S ≤ 600 (default three clips: 3 cycles, or 6 s for the seed).")
+                    "Seconds to play, 0 < S ≤ 600 (default three clips: 3 cycles, or 6 s for the original style).")
             ]
             + textEffectOptions + playOptions,
         run: { arguments, streams throws(CLIError) in

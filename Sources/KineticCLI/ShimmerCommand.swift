@@ -3,7 +3,7 @@ import KineticEffects
 import KineticLayers
 import KineticRaster
 
-/// `kinetic render shimmer`: text or a skeleton placeholder shimmering in the seed article's style or Facebook
+/// `kinetic render shimmer`: text or a skeleton placeholder shimmering in the original article's style or Facebook
 /// Shimmer's, with every option of `Shimmer`, `ShimmerSeed`, `ShimmerText` and `SkeletonPlaceholder` as a flag.
 enum ShimmerCommand {
     /// The flags that only the default (Facebook) style reads.
@@ -15,7 +15,9 @@ enum ShimmerCommand {
     static let shimmerOptions: [OptionSpec] = [
         .value("text", "TEXT", "The text to shimmer; \\n starts a new line (default 'slide to unlock')."),
         .value(
-            "style", "STYLE", "seed (the article's 2 s gradient loop) or default (Facebook Shimmer) (default default)."),
+            "style", "STYLE",
+            "original (the article's 2 s gradient loop; 'seed' works too) or default (Facebook Shimmer) (default default)."
+        ),
         .flag("skeleton", "Shimmer a skeleton loading placeholder (avatar and bars) instead of text."),
         .value("skeleton-lines", "N", "Bars in the skeleton placeholder, 1…12 (default 3)."),
         .value(
@@ -40,10 +42,10 @@ enum ShimmerCommand {
             "Stop: the sweep in progress at S seconds (0…600) completes, then fades out (default never)."),
         .value(
             "base-color", "COLOR",
-            "#RRGGBB[AA] or a CSS name: content colour (default: the content's own; seed: #000000)."),
+            "#RRGGBB[AA] or a CSS name: content colour (default: the content's own; original: #000000)."),
         .value(
             "highlight-color", "COLOR",
-            "#RRGGBB[AA] or a CSS name: band colour (default: none, the content itself; seed: #FFFFFF)."),
+            "#RRGGBB[AA] or a CSS name: band colour (default: none, the content itself; original: #FFFFFF)."),
         .value("text-color", "COLOR", "#RRGGBB[AA] or a CSS name: text colour (default #FFFFFF)."),
         .value("font", "FAMILIES", "Comma-separated font families (default Inter, Noto Sans CJK JP, DejaVu Sans)."),
         .value("font-size", "PT", "Font size in points, 0 < PT ≤ 1000 (default 32)."),
@@ -54,9 +56,9 @@ enum ShimmerCommand {
     static let command = Command(
         path: ["render", "shimmer"],
         summary: "Render the shimmer effect (the \"slide to unlock\" glint) to an image or a video.",
-        usage: "render shimmer -o FILE [--text TEXT | --skeleton] [--style seed|default] [options]",
+        usage: "render shimmer -o FILE [--text TEXT | --skeleton] [--style original|default] [options]",
         details: """
-            The seed style is the article's: a black-white-black gradient whose locations move from [0, 0, 0.25]
+            The original style is the article's: a black-white-black gradient whose locations move from [0, 0, 0.25]
             to [0.75, 1, 1] every 2 s, masked by the text. The default style is Facebook Shimmer's: a band sweeps
             across the content (dimmed to --animation-opacity) once per cycle of L/speed + pause seconds, L being
             the canvas width (height for up/down). The canvas is the content's box: text is centred in it.
@@ -66,8 +68,9 @@ enum ShimmerCommand {
         options: shimmerOptions
             + RenderSettings.options(
                 defaultSize: ShimmerScene.defaultSize,
-                defaultDuration: "one loop: 2 (seed), one cycle (default), or until the end fade + 0.5 with --stop-at",
-                defaultBackground: "#5AC8FA seed, #1C1C1E text, #FFFFFF skeleton"),
+                defaultDuration:
+                    "one loop: 2 (original), one cycle (default), or until the end fade + 0.5 with --stop-at",
+                defaultBackground: "#5AC8FA original, #1C1C1E text, #FFFFFF skeleton"),
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
             let settings = try RenderSettings(arguments, defaultSize: ShimmerScene.defaultSize)
@@ -89,10 +92,10 @@ enum ShimmerCommand {
         let style = arguments.string("style") ?? "default"
         let content = try content(from: arguments)
         switch style {
-        case "seed":
+        case "original", "seed":
             if let flag = defaultStyleOnly.first(where: { arguments.string($0) != nil }) {
                 throw .usage(
-                    "--\(flag) applies to --style default only; the seed style is the article's fixed 2 s loop")
+                    "--\(flag) applies to --style default only; the original style is the article's fixed 2 s loop")
             }
             var seed = ShimmerSeed()
             if let color = try color(arguments, "base-color") { seed.baseColor = color }
@@ -101,7 +104,7 @@ enum ShimmerCommand {
         case "default":
             return ShimmerScene(size: size, content: content, style: .default(try shimmer(from: arguments)))
         default:
-            throw .usage("--style must be seed or default (got '\(style)')")
+            throw .usage("--style must be original or default (got '\(style)')")
         }
     }
 

@@ -23,7 +23,7 @@ final class NumberEffectCommandTests: XCTestCase {
             "USAGE: kinetic render elevator", "--values LIST", "--style STYLE", "(default digits)", "--direction DIR",
             "shortest", "--stagger S", "--spring SPEC", "--easing CURVE", "--instant", "--format KIND",
             "--currency CODE", "--locale ID", "(default en_US)", "--font FAMILIES", "--color COLOR", "--box-width PT",
-            "(default #0000FF seed, none digits)", "(default until the last change settles, + 1)",
+            "(default #0000FF original, none digits)", "(default until the last change settles, + 1)",
         ] {
             XCTAssertTrue(elevator.stdout.contains(fragment), "missing '\(fragment)' in:\n\(elevator.stdout)")
         }
@@ -44,7 +44,7 @@ final class NumberEffectCommandTests: XCTestCase {
         let folder = try makeFolder()
         let path = folder + "/seed.gif"
         let result = try KineticProcess.run([
-            "render", "elevator", "--style", "seed", "--values", "1,2", "--fps", "10", "-o", path,
+            "render", "elevator", "--style", "original", "--values", "1,2", "--fps", "10", "-o", path,
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let summary = try gif(path)
@@ -71,6 +71,25 @@ final class NumberEffectCommandTests: XCTestCase {
 
     /// The seed count 0 → 100 adds 2 per 0.02-s tick: 1 s (no delay: `CountUp`'s own default), + 1.5 s: 2.5 s at
     /// 10 fps.
+    /// The original articles' styles are `--style original`; `seed`, their old name, still works the same.
+    func testOriginalStyleAndItsOldNameSeed() throws {
+        let folder = try makeFolder()
+        for command in [
+            ["render", "elevator", "--values", "1,2"], ["render", "count", "--to", "50"], ["render", "shimmer"],
+        ] {
+            var outputs: [Data] = []
+            for name in ["original", "seed"] {
+                let path = "\(folder)/\(command[1])-\(name).svg"
+                let result = try KineticProcess.run(command + ["--style", name, "-o", path])
+                XCTAssertEqual(result.status, 0, result.stderr)
+                outputs.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            XCTAssertEqual(outputs[0], outputs[1], "\(command[1])")
+        }
+        let help = try KineticProcess.run(["render", "elevator", "--help"])
+        XCTAssertTrue(help.stdout.contains("[--style digits|original]"), help.stdout)
+    }
+
     func testCountClipLengthAndDeterminism() throws {
         let folder = try makeFolder()
         for name in ["a.gif", "b.gif"] {
@@ -128,7 +147,7 @@ final class NumberEffectCommandTests: XCTestCase {
         let folder = try makeFolder()
         let out = ["-o", folder + "/x.gif"]
         let cases: [([String], String)] = [
-            (["render", "elevator", "--style", "roll"], "--style must be digits or seed (got 'roll')"),
+            (["render", "elevator", "--style", "roll"], "--style must be digits or original (got 'roll')"),
             (["render", "elevator", "--direction", "sideways"], "--direction must be sign, up, down or shortest"),
             (["render", "elevator", "--values", "1,x"], "'x' is not a number"),
             (["render", "elevator", "--values", "1,2", "--from", "3"], "--from counts; it cannot be combined"),
@@ -147,7 +166,7 @@ final class NumberEffectCommandTests: XCTestCase {
             (["render", "count", "--locale", "xx_YY"], "unknown locale 'xx_YY'"),
             (["render", "count", "--decimals", "11"], "--decimals must be a whole number from 0 to 10 (got '11')"),
             (["render", "count", "--format", "roman"], "--format must be decimal, currency or percent"),
-            (["render", "count", "--step", "one"], "--step applies to --style seed only"),
+            (["render", "count", "--step", "one"], "--step applies to --style original only"),
             (["render", "count", "--style", "seed", "--easing", "linear"], "applies to --style default only"),
             (["render", "count", "--retarget", "1-500"], "--retarget expects TIME:VALUE pairs"),
             (["render", "count", "--delay", "1", "--retarget", "0.1:5"], "in order"),

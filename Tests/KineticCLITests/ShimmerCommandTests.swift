@@ -24,7 +24,7 @@ final class ShimmerCommandTests: XCTestCase {
             "--highlight-color COLOR", "--text-color COLOR", "--font FAMILIES", "Inter, Noto Sans CJK JP, DejaVu Sans",
             "--font-size PT", "(default 32)", "--font-weight N", "(default 400)", "--align ALIGN",
             "(default center)", "-o, --output FILE", "--width PT", "(default 480)", "--height PT", "(default 96)",
-            "--fps N", "--background COLOR", "#5AC8FA seed",
+            "--fps N", "--background COLOR", "#5AC8FA original",
         ]
         for text in expected {
             XCTAssertTrue(result.stdout.contains(text), "help is missing '\(text)':\n\(result.stdout)")
@@ -75,7 +75,7 @@ final class ShimmerCommandTests: XCTestCase {
         let path = try makeFolder() + "/x.gif"
         let cases: [([String], String)] = [
             (["--style", "seed", "--speed", "100"], "--speed applies to --style default only"),
-            (["--style", "glow"], "--style must be seed or default (got 'glow')"),
+            (["--style", "glow"], "--style must be original or default (got 'glow')"),
             (["--direction", "sideways"], "--direction must be reading, right, left, up or down"),
             (["--tilt", "90"], "--tilt must be from -60 to 60 degrees (got '90')"),
             (["--speed", "-5"], "--speed must be greater than 0 and at most 100000 points per second (got '-5')"),
