@@ -16,8 +16,9 @@ public enum LayerProperty: String, Sendable, Hashable, CaseIterable {
 }
 
 extension LayerAnimating {
-    /// The named property `keyPath` is (a key path on `Self`), or nil for any other key path (a nested one such as
-    /// `\.position.x`, or a subclass's own property).
+    /// The named property `keyPath` is (a key path on `Self`) or is a part of (Core Animation's parts:
+    /// `\.transform.scale` and `\.transform.rotation` are `.transform`, `\.position.y` is `.position`,
+    /// `\.bounds.size.width` is `.bounds`), or nil for any other key path (a subclass's own property).
     static func layerProperty(of keyPath: AnyKeyPath) -> LayerProperty? {
         let common: [(AnyKeyPath, LayerProperty)] = [
             (\Self.position, .position), (\Self.bounds, .bounds), (\Self.anchorPoint, .anchorPoint),
@@ -29,6 +30,15 @@ extension LayerAnimating {
             (\Self.shadowRadius, .shadowRadius),
         ]
         if let match = common.first(where: { $0.0 == keyPath }) { return match.1 }
+        // Core Animation's key paths to a part of a property (`transform.scale`, `position.y`) move the property.
+        let parts: [(AnyKeyPath, LayerProperty)] = [
+            (\Self.transform.scale, .transform), (\Self.transform.scaleX, .transform),
+            (\Self.transform.scaleY, .transform), (\Self.transform.rotation, .transform),
+            (\Self.transform.translationX, .transform), (\Self.transform.translationY, .transform),
+            (\Self.position.x, .position), (\Self.position.y, .position), (\Self.bounds.size.width, .bounds),
+            (\Self.bounds.size.height, .bounds),
+        ]
+        if let match = parts.first(where: { $0.0 == keyPath }) { return match.1 }
         let own: [(AnyKeyPath, LayerProperty)] = [
             (\ShapeLayer.fillColor, .fillColor), (\ShapeLayer.strokeColor, .strokeColor),
             (\ShapeLayer.lineWidth, .lineWidth), (\ShapeLayer.miterLimit, .miterLimit),

@@ -89,6 +89,13 @@ final class ChromiumComparisonTests: XCTestCase {
             maximum: 96)
     }
 
+    /// Core Animation's key paths in the SVG, as Chromium plays it (the largest differences are single antialiased
+    /// edge pixels of the turned card and the discs, as in the Lottie players' check).
+    func testPopBounceWiggle() throws {
+        try check(
+            "pop-bounce-wiggle", try popBounceWiggleClip(), frames: [0, 4, 8, 12, 20, 30, 44], mean: 0.5, maximum: 128)
+    }
+
     func testShimmer() throws {
         let text = ShimmerText(string: "slide to unlock")
         try check(

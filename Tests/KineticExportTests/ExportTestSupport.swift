@@ -89,3 +89,43 @@ func tickingColumn() -> Layer {
     }
     return column
 }
+
+/// The article "A pop, a bounce and a wiggle": a badge popping on `\.transform.scale` (a bouncy spring), a ball
+/// bouncing on `\.position.y` (a spring), a turned, scaled card wiggling on keyframes of `transform.rotation.z`,
+/// and a bar growing on `\.bounds.size.width` (eased).
+func popBounceWiggleClip() throws -> Clip {
+    let canvas = Layer(frame: Rect(x: 0, y: 0, width: 300, height: 120))
+    canvas.backgroundColor = .white
+    let badge = Layer(frame: Rect(x: 20, y: 30, width: 60, height: 60))
+    badge.name = "badge"
+    badge.backgroundColor = .red
+    badge.cornerRadius = 30
+    badge.add(try SpringAnimation(from: 0.0, to: 1.0, spring: .bouncy), for: \.transform.scale)
+    canvas.addSublayer(badge)
+    let ball = Layer(frame: Rect(x: 130, y: 70, width: 40, height: 40))
+    ball.name = "ball"
+    ball.backgroundColor = .blue
+    ball.cornerRadius = 20
+    ball.add(
+        try SpringAnimation(from: 10.0, to: 90.0, spring: Spring(response: 0.5, dampingFraction: 0.4)),
+        for: \.position.y)
+    canvas.addSublayer(ball)
+    let card = Layer(frame: Rect(x: 220, y: 35, width: 60, height: 50))
+    card.name = "card"
+    card.backgroundColor = .green
+    card.transform = AffineTransform.scale(x: 1.2, y: 1.2).rotated(by: 0.1)
+    try card.add(
+        try KeyframeAnimation(values: [0.1, 0.35, -0.15, 0.25, 0.1], timing: MediaTiming(duration: 0.8)),
+        forKeyPath: "transform.rotation.z")
+    canvas.addSublayer(card)
+    let bar = Layer(frame: Rect(x: 20, y: 104, width: 260, height: 8))
+    bar.name = "bar"
+    bar.anchorPoint = Point(x: 0, y: 0.5)
+    bar.position = Point(x: 20, y: 108)
+    bar.backgroundColor = .black
+    bar.add(
+        BasicAnimation(from: 0.0, to: 260.0, timing: MediaTiming(duration: 1), timingFunction: .easeOut),
+        for: \.bounds.size.width)
+    canvas.addSublayer(bar)
+    return Clip(root: canvas, duration: 1.5)
+}

@@ -348,4 +348,23 @@ final class LottieMappingTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("tolerance.angle"), "\($0)")
         }
     }
+
+    /// Core Animation's key paths are written on the channels they move: keyframes of transform.rotation.z and an
+    /// eased bounds.size.width exactly, the springs (which Lottie has no curve for) baked within the tolerance.
+    func testKeyPathPartsAreWrittenOnTheirChannels() throws {
+        let result = try export(try popBounceWiggleClip(), framesPerSecond: 30)
+        func channel(_ layer: String, _ property: String) -> ChannelReport? {
+            result.channels.first { $0.layer == layer && $0.property == property }
+        }
+        XCTAssertEqual(channel("card", "rotation")?.method, .exact, result.channels.description)
+        // The wiggle changes the rotation part only: the scale and skew it is recomposed with are written with
+        // it, exactly, and stay the card's (1.2, no skew).
+        XCTAssertTrue(channel("card", "scale")?.maximumError.allSatisfy { $0 < 1e-9 } ?? true)
+        XCTAssertEqual(channel("bar", "rect.size")?.method, .exact, result.channels.description)
+        let scale = try XCTUnwrap(channel("badge", "scale"), result.channels.description)
+        XCTAssertTrue(zip(scale.maximumError, scale.tolerance).allSatisfy { $0 <= $1 }, scale.description)
+        let y = try XCTUnwrap(channel("ball", "position.y") ?? channel("ball", "position"), result.channels.description)
+        XCTAssertTrue(zip(y.maximumError, y.tolerance).allSatisfy { $0 <= $1 }, y.description)
+        XCTAssertNil(channel("ball", "position.x"), "only y moves")
+    }
 }

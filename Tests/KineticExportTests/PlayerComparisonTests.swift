@@ -201,6 +201,16 @@ final class PlayerComparisonTests: XCTestCase {
             "count-yen", yen, frames: [0, 20, 35, 50, 70], limits: Limits(mean: 0.3, maximum: 64, badPixels: 0.001))
     }
 
+    /// Core Animation's key paths (transform.scale about the anchor, position.y, transform.rotation.z with the
+    /// scale kept, bounds.size.width) as rlottie and ThorVG play them. The worst pixels are single antialiased
+    /// edge pixels of the turned card and the discs (the springs are baked within 0.25 pt), hence the maximum;
+    /// the mean is the check that the motion is the same.
+    func testPopBounceWiggle() throws {
+        try check(
+            "pop-bounce-wiggle", try popBounceWiggleClip(), frames: [0, 4, 8, 12, 20, 30, 44],
+            limits: Limits(mean: 0.4, maximum: 128, badPixels: 0.002))
+    }
+
     func testCollapse() throws {
         let clip = try Collapse(screen: ExampleScreen().makeLayer(), spec: .seed).makeClip(measuring: measurer)
         try check(

@@ -29,7 +29,7 @@ public struct OutputPlan: Sendable, Hashable {
     public var scale: Double
 }
 
-/// The bounds every write keeps, whatever the format: the renderer's (``RenderLimits``).
+/// The bounds every write keeps, whatever the format: the renderer's (`RenderLimits`).
 public enum OutputLimits {
     /// The longest clip written, in seconds: 600.
     public static let clipSeconds: MediaTime = RenderLimits.clipSeconds
