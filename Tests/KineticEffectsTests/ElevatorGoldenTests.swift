@@ -35,4 +35,19 @@ final class ElevatorGoldenTests: XCTestCase {
     func testDigitsGoldens() throws {
         try assertGolden(ElevatorNumber(changes: NumberChange.sequence([998, 1001])), name: "elevator-digits")
     }
+
+    /// The default edge fade never touches a character at rest: a comma's tail reaches the cell's bottom, where the
+    /// fade used to be (`render elevator --values 1234 --scale 3` cut it). At rest the frame is the one without a
+    /// fade, pixel for pixel.
+    func testTheEdgeFadeLeavesACommaAtRestWhole() throws {
+        var faded = ElevatorNumber(values: [1234])
+        faded.fitsWidth = false
+        var plain = faded
+        plain.edgeFade = 0
+        let measurer = PangoTextMeasurer()
+        let renderer = try LayerRenderer(pixelWidth: 720, pixelHeight: 480, scale: 3)
+        let a = try renderer.render(try faded.makeClip(measuring: measurer).root, at: 5)
+        let b = try renderer.render(try plain.makeClip(measuring: measurer).root, at: 5)
+        XCTAssertTrue(a.bytes == b.bytes, "the faded frame differs at rest")
+    }
 }

@@ -59,9 +59,10 @@ public struct ElevatorNumber: Sendable {
     public var stagger: MediaTime
     /// Where the number sits horizontally in the box. Default `.center`.
     public var alignment: TextAlignment
-    /// The height of the soft top and bottom edges of the rolling digits' window, in points, ≥ 0 and at most half
-    /// the line (`.digits` only; the seed clips hard, as the article does); nil (default) for 0.1 × the font size,
-    /// which fades digits as they leave and enter (number-flow's mask) without touching a digit at rest.
+    /// The height of the soft top and bottom edges of the rolling digits' window, in points, ≥ 0 (more than half the
+    /// line counts as half) (`.digits` only; the seed clips hard, as the article does); nil (default) for 0.1 × the
+    /// font size. The fade lies in a margin of that height above and below the line, so it fades digits as they
+    /// leave and enter (number-flow's mask) without touching any character at rest, a comma's tail included.
     public var edgeFade: Double?
     /// Whether the canvas grows to hold the widest value (`.digits` with no `boxSize` only): when true (default)
     /// and the widest value plus one font size of margin is wider than `size`, the clip's canvas (and the box) is
@@ -174,9 +175,12 @@ public struct ElevatorNumber: Sendable {
             for slot in ElevatorSeedLayers(spec: self, measurer: measurer).slots() { boxLayer.addSublayer(slot) }
         case .digits:
             let layers = DigitColumnLayers(font: font, color: textColor, measurer: measurer)
-            let number = layers.numberLayer(try makeManager(measuring: measurer), box: box)
-            number.mask = DigitColumnLayers<Measurer>.edgeFadeMask(
-                size: number.bounds.size, fade: edgeFade ?? 0.1 * font.size)
+            // The fade lies in a margin above and below the cells: it touches digits only as they roll in and
+            // out, never a character at rest (a comma's tail reaches the cell's bottom).
+            let manager = try makeManager(measuring: measurer)
+            let fade = min(edgeFade ?? 0.1 * font.size, manager.cellHeight / 2)
+            let number = layers.numberLayer(manager, box: box, margin: fade)
+            number.mask = DigitColumnLayers<Measurer>.edgeFadeMask(size: number.bounds.size, fade: fade)
             boxLayer.addSublayer(number)
         }
         root.addSublayer(boxLayer)

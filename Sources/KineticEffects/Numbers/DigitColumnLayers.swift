@@ -19,9 +19,13 @@ struct DigitColumnLayers<Measurer: TextMeasuring> {
     let measurer: Measurer
 
     /// The "number" layer for `manager`'s columns in a box of `box` points.
-    func numberLayer(_ manager: DigitColumnManager, box: Size) -> Layer {
+    /// - Parameter margin: Points added above and below the cells' window, in which digits that roll in and out
+    ///   still show (an edge fade's room, so that it never touches a character at rest: a comma's tail reaches the
+    ///   cell's bottom). Default 0.
+    func numberLayer(_ manager: DigitColumnManager, box: Size, margin: Double = 0) -> Layer {
         let height = manager.cellHeight
-        let number = Layer(frame: Rect(x: 0, y: (box.height - height) / 2, width: box.width, height: height))
+        let number = Layer(
+            frame: Rect(x: 0, y: (box.height - height) / 2 - margin, width: box.width, height: height + 2 * margin))
         number.name = "number"
         let end = manager.endTime
         // Each distinct symbol is measured once (a long prefix or suffix repeats its characters).
@@ -33,7 +37,9 @@ struct DigitColumnLayers<Measurer: TextMeasuring> {
                 advances[character] = advance
             }
             number.addSublayer(
-                columnLayer(column, cellWidth: manager.cellWidth, symbolAdvance: advance, height: height, end: end))
+                columnLayer(
+                    column, cellWidth: manager.cellWidth, symbolAdvance: advance, height: height, margin: margin,
+                    end: end))
         }
         return number
     }
@@ -55,14 +61,16 @@ struct DigitColumnLayers<Measurer: TextMeasuring> {
 
     /// - Parameter symbolAdvance: The advance of a symbol column's character, in points (unused for digits).
     private func columnLayer(
-        _ column: DigitColumn, cellWidth: Double, symbolAdvance: Double, height: Double, end: MediaTime
+        _ column: DigitColumn, cellWidth: Double, symbolAdvance: Double, height: Double, margin: Double,
+        end: MediaTime
     ) -> Layer {
         let layer = Layer()
         layer.name = "column-\(column.key)"
         layer.anchorPoint = .zero
         layer.masksToBounds = true
         let final = end + 1
-        layer.bounds = Rect(x: 0, y: 0, width: column.width.value(at: final), height: height)
+        let window = height + 2 * margin
+        layer.bounds = Rect(x: 0, y: 0, width: column.width.value(at: final), height: window)
         layer.position = Point(x: column.left.value(at: final), y: 0)
         layer.opacity = column.opacity.value(at: final)
         let left = column.left
@@ -70,28 +78,29 @@ struct DigitColumnLayers<Measurer: TextMeasuring> {
         let opacity = column.opacity
         layer.add(TimelineAnimation(duration: end) { Point(x: left.value(at: $0), y: 0) }, for: \.position)
         layer.add(
-            TimelineAnimation(duration: end) { Rect(x: 0, y: 0, width: width.value(at: $0), height: height) },
+            TimelineAnimation(duration: end) { Rect(x: 0, y: 0, width: width.value(at: $0), height: window) },
             for: \.bounds)
         layer.add(TimelineAnimation(duration: end) { opacity.value(at: $0) }, for: \.opacity)
 
         switch column.content {
         case .symbol(let character):
             let cell = cellLayer(character, width: symbolAdvance, height: height)
-            cell.position = Point(x: width.value(at: final) / 2, y: height / 2)
+            cell.position = Point(x: width.value(at: final) / 2, y: margin + height / 2)
             cell.add(
-                TimelineAnimation(duration: end) { Point(x: width.value(at: $0) / 2, y: height / 2) }, for: \.position)
+                TimelineAnimation(duration: end) { Point(x: width.value(at: $0) / 2, y: margin + height / 2) },
+                for: \.position)
             layer.addSublayer(cell)
         case .digits(let strip):
             let roll = column.roll
             for index in strip.characters.indices {
                 let cell = cellLayer(strip.characters[index], width: cellWidth, height: height)
                 let restOffset = strip.offset(ofCell: index, from: roll.value(at: final))
-                cell.position = Point(x: width.value(at: final) / 2, y: height / 2 + restOffset * height)
+                cell.position = Point(x: width.value(at: final) / 2, y: margin + height / 2 + restOffset * height)
                 cell.isHidden = abs(restOffset) >= 1
                 cell.add(
                     TimelineAnimation(duration: end) { time in
                         let offset = strip.offset(ofCell: index, from: roll.value(at: time))
-                        return Point(x: width.value(at: time) / 2, y: height / 2 + offset * height)
+                        return Point(x: width.value(at: time) / 2, y: margin + height / 2 + offset * height)
                     }, for: \.position)
                 cell.add(
                     TimelineAnimation(duration: end) { time in
