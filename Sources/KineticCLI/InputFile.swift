@@ -85,7 +85,9 @@ enum InputFile {
     static func printable(_ path: String) -> String {
         var result = ""
         for scalar in path.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            // C0 controls (newline, ESC…), DEL and C1 controls (CSI 0x9B…): escaped, so a value can neither break
+            // the message's one line nor send the terminal a sequence.
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 result += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 result.unicodeScalars.append(scalar)

@@ -18,7 +18,8 @@ public enum KineticCommandLine {
         do {
             return try dispatch(arguments, streams: streams)
         } catch {
-            try? streams.err("\(name): \(error.message)\n")
+            // One line, safe to print: a value with a newline or an escape sequence in it is shown escaped.
+            try? streams.err("\(name): \(InputFile.printable(error.message))\n")
             return error.exitCode
         }
     }

@@ -173,6 +173,9 @@ enum RenderPipeline {
         switch error {
         case .unsupportedExtension, .notApplicable, .invalidOption, .invalidEffect, .export: return .usage(text)
         case .unreadableInput: return .noInput(text)
+        case .invalidInput: return .data(text)
+        // Writing or renaming failed (a full disk, a file-size limit: EFBIG): an I/O error; creating failed: 73.
+        case .cannotWrite(.ioFailed): return .ioError(text)
         case .cannotWrite: return .cannotCreate(text)
         case .unavailable: return .unavailable(text)
         case .cancelled: return .failure(text)
@@ -185,7 +188,8 @@ enum RenderPipeline {
     static func cliError(_ error: RasterError) -> CLIError {
         let text = "\(error)"
         switch error {
-        case .cannotCreateFile, .ioFailed: return .cannotCreate(text)
+        case .cannotCreateFile: return .cannotCreate(text)
+        case .ioFailed: return .ioError(text)
         case .ffmpegNotFound: return .unavailable(text)
         case .cancelled: return .failure("interrupted; no output was written")
         case .invalidEffect(let message): return .usage(message)

@@ -95,9 +95,8 @@ final class TimingUnrollingTests: XCTestCase {
             try KeyframeAnimation(
                 values: [10.0, 20, 5], keyTimes: [0, 0.1, 0.6, 1], calculationMode: .discrete,
                 timing: MediaTiming(duration: 1.5, repeatCount: 3)), for: \.position.x)
-        // A nested key path is not a named property: no exact track (the exporter samples it).
-        XCTAssertNil(
-            LayerTimeline(layer: discrete, duration: 5, samplesPerSecond: 60).exactTrack(positionX))
+        // Core Animation's `position.x` names the position: its keyframes unroll exactly too.
+        try assertExact(discrete, positionX, duration: 5)
         let paced = Layer()
         paced.add(
             try KeyframeAnimation(

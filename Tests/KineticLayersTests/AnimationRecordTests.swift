@@ -10,7 +10,12 @@ final class AnimationRecordTests: XCTestCase {
         layer.add(BasicAnimation(from: 0.0, to: 1.0, duration: 1), for: \.opacity)
         layer.add(BasicAnimation(from: Point.zero, to: Point(x: 1, y: 1), duration: 1), for: \.position)
         layer.add(BasicAnimation(from: 0.0, to: 1.0, duration: 1), for: \.position.x, key: "x")
-        XCTAssertEqual(layer.animationRecords.map(\.property), [.opacity, .position, nil])
+        layer.add(BasicAnimation(from: 0.0, to: 1.0, duration: 1), for: \.transform.scale, key: "scale")
+        layer.add(BasicAnimation(from: 0.0, to: 1.0, duration: 1), for: \.bounds.size.width, key: "width")
+        layer.add(BasicAnimation(from: 0.0, to: 1.0, duration: 1), for: \.anchorPoint.x, key: "anchor")
+        // Core Animation's parts name the property they move; other nested paths name nothing.
+        XCTAssertEqual(
+            layer.animationRecords.map(\.property), [.opacity, .position, .position, .transform, .bounds, nil])
         let gradient = GradientLayer()
         gradient.add(BasicAnimation<[Double]?>(from: [0, 1], to: [0.5, 1], duration: 1), for: \.locations)
         gradient.add(BasicAnimation(from: Point.zero, to: Point(x: 1, y: 1), duration: 1), for: \.endPoint)

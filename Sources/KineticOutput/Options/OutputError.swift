@@ -16,6 +16,8 @@ public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidEffect(String)
     /// An input (the background picture) could not be read.
     case unreadableInput(path: String, reason: String)
+    /// An input (the background picture) is not what it must be: not a PNG or JPEG, or one that does not decode.
+    case invalidInput(path: String, reason: String)
     /// The destination could not be written (a missing or read-only folder, a full disk…).
     case cannotWrite(RasterError)
     /// A program the format needs is missing (`ffmpeg` for video).
@@ -45,7 +47,7 @@ public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
             text = "\(option.placeholder) does not apply to \(format): \(option.reason(for: format))"
         case .invalidOption(_, let message): text = message
         case .invalidEffect(let message): text = message
-        case .unreadableInput(let path, let reason):
+        case .unreadableInput(let path, let reason), .invalidInput(let path, let reason):
             // The reader's reason names the file already ("reading the picture 'x.png' failed: …").
             text =
                 "\(OutputOption.backgroundImage.placeholder): "

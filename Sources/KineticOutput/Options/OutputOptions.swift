@@ -80,12 +80,17 @@ public struct OutputOptions: Sendable {
     /// Reads the inputs the options name (the background picture), so that a missing or broken one is reported
     /// before any work.
     ///
-    /// - Throws: `OutputError.unreadableInput` naming the file and why.
+    /// - Throws: `OutputError.unreadableInput` (missing, unreadable) or `.invalidInput` (not a PNG or JPEG, or
+    ///   one that does not decode), naming the file and why.
     public func checkInputs() throws(OutputError) {
         guard let path = backgroundImage else { return }
         do {
             _ = try RGBAFrame(contentsOfImageFile: path)
         } catch {
+            // A file that is there but is not a picture Kinetic reads is bad data, not a missing input.
+            if case .ioFailed(_, "decoding the picture", _) = error {
+                throw .invalidInput(path: path, reason: "\(error)")
+            }
             throw .unreadableInput(path: path, reason: "\(error)")
         }
     }

@@ -135,6 +135,11 @@ public final class VideoEncoder: FrameEncoder {
             guard process.terminationStatus == 0 else {
                 throw .ffmpegFailed(exitStatus: process.terminationStatus, standardError: message)
             }
+            // An ffmpeg that says it succeeded but wrote nothing has failed all the same.
+            var written = stat()
+            guard stat(file.temporaryPath, &written) == 0, written.st_size > 0 else {
+                throw .ffmpegFailed(exitStatus: 0, standardError: message + "\nffmpeg exited 0 but wrote nothing")
+            }
             isDone = true
             try file.commit()
         }

@@ -57,7 +57,7 @@ public final class OutputFile {
         }
         var lastError: Int32 = 0
         for _ in 0..<100 {
-            let candidate = folder + "/." + name + "." + Self.counter.nextSuffix() + ".tmp"
+            let candidate = folder + "/." + Self.shortened(name) + "." + Self.counter.nextSuffix() + ".tmp"
             let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if fd >= 0 {
                 // Replacing a file keeps its permissions (a shared 0664 file stays 0664).
@@ -279,6 +279,20 @@ public final class OutputFile {
             remaining -= written
             base += written
         }
+    }
+
+    /// `name` cut to at most 128 bytes (at a character's end), so that the temporary name — the name with a dot
+    /// before and about 25 bytes after it — fits in a file system's 255 bytes whatever the output's name.
+    static func shortened(_ name: String) -> String {
+        guard name.utf8.count > 128 else { return name }
+        var result = ""
+        var bytes = 0
+        for character in name {
+            bytes += character.utf8.count
+            if bytes > 128 { break }
+            result.append(character)
+        }
+        return result
     }
 
     private static func explain(errno code: Int32, folder: String) -> String {

@@ -1,4 +1,5 @@
 import CGdkPixbuf
+import Foundation
 import KineticCore
 
 extension RGBAFrame {
@@ -12,6 +13,9 @@ extension RGBAFrame {
     /// - Throws: `RasterError.ioFailed` naming the file and the reason: missing, unreadable, not a picture
     ///   gdk-pixbuf knows, or more than ``maximumImageFileSide`` pixels a side.
     public init(contentsOfImageFile path: String) throws(RasterError) {
+        // Only PNG and JPEG, told by their first bytes before any decoder runs: gdk-pixbuf would also load SVG, GIF,
+        // BMP and more (an SVG with a blur filter can take minutes).
+        try Self.checkSignature(path)
         var width: Int32 = 0
         var height: Int32 = 0
         guard gdk_pixbuf_get_file_info(path, &width, &height) != nil else {
@@ -56,5 +60,28 @@ extension RGBAFrame {
             }
         }
         self.init(uncheckedWidth: w, height: h, bytes: bytes)
+    }
+
+    /// The first bytes of a PNG file.
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Throws unless the file at `path` starts as a PNG or a JPEG file does.
+    static func checkSignature(_ path: String) throws(RasterError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .ioFailed(
+                path: path, operation: "reading the picture",
+                reason: "it is missing, unreadable, or not a PNG or JPEG file")
+        }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 8)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 8) }
+        let isPNG = count == 8 && head == pngSignature
+        let isJPEG = count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF
+        guard isPNG || isJPEG else {
+            throw .ioFailed(
+                path: path, operation: "decoding the picture",
+                reason: "it is not a PNG or JPEG file (only those are read, told by their first bytes)")
+        }
     }
 }
