@@ -50,9 +50,13 @@ public struct PlacedGlyph: Sendable, Hashable {
 public struct GlyphOutlines: Sendable, Hashable {
     /// Every glyph that draws something, with its outline.
     public var glyphs: [PlacedGlyph]
+    /// What was left out and why, one message each (a colour emoji, which is a picture with no outline); an
+    /// exporter reports each as a warning on the layer. Default none.
+    public var omissions: [String]
 
-    public init(glyphs: [PlacedGlyph]) {
+    public init(glyphs: [PlacedGlyph], omissions: [String] = []) {
         self.glyphs = glyphs
+        self.omissions = omissions
     }
 
     /// The distinct glyphs, each once, sorted by id: what an exporter writes as shared definitions.

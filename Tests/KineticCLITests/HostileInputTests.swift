@@ -118,4 +118,28 @@ final class HostileInputTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/out.png"))
     }
+
+    /// A colour emoji is a picture with no outline: the vector formats leave it out with a warning, in a moment,
+    /// instead of tracing it pixel by pixel (one emoji took 67 s and 2 GB and wrote a 100 MB Lottie).
+    func testColourEmojiAreLeftOutOfVectorsWithAWarning() throws {
+        let folder = try makeFolder()
+        for format in ["json", "svg"] {
+            let started = Date()
+            let path = folder + "/emoji." + format
+            let result = try KineticProcess.run(["render", "count", "--to", "5", "--prefix", "😀🎉 ", "-o", path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 10, format)
+            for emoji in ["😀", "🎉"] {
+                XCTAssertTrue(
+                    result.stderr.contains("warning: the colour emoji '\(emoji)' is a picture with no outline"),
+                    result.stderr)
+            }
+            let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            XCTAssertLessThan(size, 200_000, format)
+        }
+        // The pixel formats draw them (as silhouettes: the renderer says so in its own warning).
+        let png = try KineticProcess.run(["render", "count", "--to", "5", "--prefix", "😀 ", "-o", folder + "/e.png"])
+        XCTAssertEqual(png.status, 0, png.stderr)
+        XCTAssertFalse(png.stderr.contains("no outline"), png.stderr)
+    }
 }

@@ -60,9 +60,11 @@ final class TextLengthLimitCommandTests: XCTestCase {
 
         let elevator = folder + "/elevator.png"
         let suffix = " " + words(20_000)
+        // A number's suffix is at most 100 characters: refused at once, whatever the format.
         let seed = try KineticProcess.run(
             ["render", "elevator", "--style", "seed", "--values", "1,2", "--suffix", suffix, "-o", elevator])
-        XCTAssertEqual(seed.status, 0, seed.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: elevator))
+        XCTAssertEqual(seed.status, 64, seed.stderr)
+        XCTAssertTrue(seed.stderr.contains("a number's suffix has at most 100"), seed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: elevator))
     }
 }

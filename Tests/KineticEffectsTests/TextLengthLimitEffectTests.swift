@@ -43,7 +43,12 @@ final class TextLengthLimitEffectTests: XCTestCase {
             message { try NumberFormat(suffix: long + long).validate() },
             "the suffix is 200,002 characters long; at most 100,000 characters (extended grapheme clusters) can be "
                 + "laid out: shorten it")
-        XCTAssertNil(message { try NumberFormat(prefix: limit, suffix: limit).validate() })
+        // A number's affixes are shorter still: 100 characters (they are drawn in every frame of a count).
+        let hundred = String(repeating: "é", count: NumberFormat.maximumAffixCharacters)
+        XCTAssertNil(message { try NumberFormat(prefix: hundred, suffix: hundred).validate() })
+        XCTAssertEqual(
+            message { try NumberFormat(suffix: hundred + "x").validate() },
+            "the suffix is 101 characters long; a number's suffix has at most 100")
         // The effects validate their format before measuring anything.
         var count = CountUp(from: 0, to: 10)
         count.format.suffix = long

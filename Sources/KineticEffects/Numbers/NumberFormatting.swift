@@ -34,11 +34,14 @@ public struct NumberFormat: Sendable, Hashable {
     /// Whether thousands are grouped ("10,000" rather than "10000"). Default true.
     public var usesGrouping: Bool
     /// Text before the number (after nothing), e.g. "Total: ". Default empty; at most
-    /// `TextLengthLimit.maximumCharacters` (100,000) characters.
+    /// ``maximumAffixCharacters`` (100) characters.
     public var prefix: String
-    /// Text after the number, e.g. " pts". Default empty; at most `TextLengthLimit.maximumCharacters` (100,000)
-    /// characters.
+    /// Text after the number, e.g. " pts". Default empty; at most ``maximumAffixCharacters`` (100) characters.
     public var suffix: String
+
+    /// The longest prefix or suffix, in characters: 100. A number's label is short, and the number effects draw
+    /// the affixes in every frame of the count (a vector export of a 5,000-character prefix took 31 s and 1 GB).
+    public static let maximumAffixCharacters = 100
 
     /// The largest magnitude a number effect accepts: 10¹⁵ (beyond it a Double cannot hold every integer step).
     public static let maximumMagnitude = 1e15
@@ -65,6 +68,11 @@ public struct NumberFormat: Sendable, Hashable {
     public func validate() throws(EffectSpecError) {
         try TextLengthLimit.validate(prefix, name: "the prefix")
         try TextLengthLimit.validate(suffix, name: "the suffix")
+        for (name, text) in [("prefix", prefix), ("suffix", suffix)] where text.count > Self.maximumAffixCharacters {
+            throw EffectSpecError(
+                "the \(name) is \(TextLengthLimit.grouped(text.count)) characters long; a number's \(name) has at most "
+                    + "\(Self.maximumAffixCharacters)")
+        }
         let identifier = localeIdentifier.replacingOccurrences(of: "-", with: "_")
         guard knownLocaleIdentifiers.contains(identifier) else {
             throw EffectSpecError(

@@ -17,6 +17,7 @@ struct LottieText {
     func part(for layer: TextLayer) -> LottiePart? {
         guard !layer.string.isEmpty, layer.foregroundColor.alpha > 0 || isColorAnimated(layer) else { return nil }
         let outlines = builder.glyphs.glyphOutlines(of: layer)
+        for omission in outlines.omissions { builder.warn(layer, omission) }
         guard !outlines.glyphs.isEmpty else { return nil }
         let color = layer.foregroundColor
         var box: Rect?

@@ -90,6 +90,7 @@ final class SVGBuilder {
         let key = ObjectIdentifier(layer)
         if let known = laidOut[key] { return known }
         let result = glyphs.glyphOutlines(of: layer)
+        for omission in result.omissions { warn(layer, omission) }
         laidOut[key] = result
         return result
     }

@@ -42,7 +42,10 @@ public struct PangoGlyphOutliner: GlyphOutlining {
         let characterAtByte = Self.characterIndices(of: paragraph.layout.text)
         var outlines: [GlyphID: Path] = [:]
         var keys: [UnsafeMutablePointer<PangoFont>: String] = [:]
+        var colorFonts: [UnsafeMutablePointer<PangoFont>: Bool] = [:]
         var glyphs: [PlacedGlyph] = []
+        var omittedCharacters: [Character] = []
+        let characters = Array(paragraph.layout.text)
         for glyph in paragraph.layout.laidOutGlyphs() {
             let key: String
             if let known = keys[glyph.font] {
@@ -50,6 +53,18 @@ public struct PangoGlyphOutliner: GlyphOutlining {
             } else {
                 key = TextLayout.fontKey(glyph.font)
                 keys[glyph.font] = key
+            }
+            let isColor = colorFonts[glyph.font] ?? Self.hasBitmapGlyphs(glyph.font)
+            colorFonts[glyph.font] = isColor
+            if isColor {
+                // A colour emoji is a picture (PNG in CBDT or sbix): Cairo would trace it pixel by pixel into a
+                // path of thousands of squares (a single emoji made a 100 MB Lottie). It is left out, with a
+                // warning.
+                let index = glyph.byteOffset < characterAtByte.count ? characterAtByte[glyph.byteOffset] : 0
+                if index < characters.count, !omittedCharacters.contains(characters[index]) {
+                    omittedCharacters.append(characters[index])
+                }
+                continue
             }
             let id = GlyphID(font: key, index: glyph.glyph)
             let outline: Path
@@ -66,7 +81,24 @@ public struct PangoGlyphOutliner: GlyphOutlining {
                     id: id, origin: Point(x: origin.x + glyph.origin.x, y: origin.y + glyph.origin.y),
                     outline: outline, characterOffset: character))
         }
-        return GlyphOutlines(glyphs: glyphs)
+        let omissions =
+            omittedCharacters.isEmpty
+            ? []
+            : [
+                "the colour emoji \(omittedCharacters.prefix(5).map { "'\($0)'" }.joined(separator: ", "))"
+                    + (omittedCharacters.count > 5 ? " and \(omittedCharacters.count - 5) more" : "")
+                    + (omittedCharacters.count == 1 ? " is a picture" : " are pictures")
+                    + " with no outline, left out of the vector file (the pixel formats draw "
+                    + (omittedCharacters.count == 1 ? "its silhouette)" : "their silhouettes)")
+            ]
+        return GlyphOutlines(glyphs: glyphs, omissions: omissions)
+    }
+
+    /// Whether `font`'s glyphs are pictures (PNG in a CBDT or sbix table, or SVG documents), as colour emoji
+    /// fonts' are, rather than outlines.
+    static func hasBitmapGlyphs(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        guard let hbFont = pango_font_get_hb_font(font), let face = hb_font_get_face(hbFont) else { return false }
+        return hb_ot_color_has_png(face) != 0 || hb_ot_color_has_svg(face) != 0
     }
 
     /// For each UTF-8 byte of `text`, the index of the character (grapheme cluster) it belongs to.
