@@ -254,4 +254,31 @@ final class SceneLimitsTests: XCTestCase {
             XCTAssertEqual((error as? SceneError)?.path, "rate")
         }
     }
+
+    /// Items on top of each other all collide with each other (n²/2 contacts: 2,000 boxes in one place took
+    /// gigabytes): more than 16 starting overlaps per item are refused, when reading and when validating, in
+    /// O(n log n); a grid of touching boxes and items that do not collide with items are fine.
+    func testItemsPiledInOnePlaceAreRefusedAtOnce() throws {
+        func scene(_ frames: [String], mode: String = "everything") -> String {
+            let items = frames.enumerated().map { "{\"id\": \"i\($0.offset)\", \"frame\": \($0.element)}" }
+            return "{\(bounds), \"collision\": {\"mode\": \"\(mode)\"}, \"items\": [\(items.joined(separator: ","))]}"
+        }
+        let pile = Array(repeating: "{\"x\": 100, \"y\": 100, \"width\": 20, \"height\": 20}", count: 2_000)
+        let started = Date()
+        XCTAssertEqual(
+            error(scene(pile)),
+            "items: more than 32000 pairs of items overlap at the start (at most 16 per item): items on top of each "
+                + "other all collide with each other; spread them out, or set collision.mode to \"boundaries\"")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        XCTAssertEqual(error(scene(pile, mode: "boundaries")), "no error")
+        let grid = (0..<2_000).map {
+            "{\"x\": \(($0 % 40) * 10), \"y\": \(($0 / 40) * 10), \"width\": 10, \"height\": 10}"
+        }
+        XCTAssertEqual(error(scene(grid)), "no error")
+        // validate() applies the same rule to a scene built in code.
+        var built = try DynamicsScene.parse(Data(scene(Array(grid.prefix(100))).utf8))
+        XCTAssertEqual(validationError(built), "no error")
+        built.items = (0..<100).map { DynamicsScene.Item(id: "x\($0)", frame: Rect(x: 0, y: 0, width: 50, height: 50)) }
+        XCTAssertTrue(validationError(built).hasPrefix("items: more than 1600 pairs"), validationError(built))
+    }
 }

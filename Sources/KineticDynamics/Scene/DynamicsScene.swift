@@ -170,6 +170,7 @@ public struct DynamicsScene: Sendable, Equatable {
                 }
             }
         }
+        if collisionMode.contains(.items) { try checkStartingOverlaps() }
         try SceneLimits.checkCount(
             boundaries.count, maximum: SceneLimits.maximumBoundaries, of: "boundaries", at: "boundaries")
         var boundaryIDs = Set<String>()
@@ -182,6 +183,42 @@ public struct DynamicsScene: Sendable, Equatable {
                 try SceneLimits.check(point.y, in: SceneLimits.coordinate, at: "\(path).\(name)[1]")
             }
             try Self.checkEnds(boundary.from, boundary.to, at: path)
+        }
+    }
+
+    /// Throws when more pairs of items overlap at the start than ``SceneLimits/maximumStartingOverlapsPerItem``
+    /// per item allows. Each item is its frame's box (grown to the circle around it when the item is turned); a
+    /// sweep along x counts the pairs whose boxes overlap, and stops at the limit: O(n log n + limit).
+    func checkStartingOverlaps() throws(SceneError) {
+        let limit = SceneLimits.maximumStartingOverlapsPerItem * items.count
+        var boxes: [(minX: Double, maxX: Double, minY: Double, maxY: Double)] = items.map { item in
+            let frame = item.frame.standardized
+            var half = (x: frame.width / 2, y: frame.height / 2)
+            if item.angle != 0 {
+                let radius = (half.x * half.x + half.y * half.y).squareRoot()
+                half = (radius, radius)
+            }
+            let center = (x: frame.midX, y: frame.midY)
+            return (center.x - half.x, center.x + half.x, center.y - half.y, center.y + half.y)
+        }
+        boxes.sort { $0.minX < $1.minX }
+        var overlaps = 0
+        for i in boxes.indices {
+            var j = i + 1
+            while j < boxes.count, boxes[j].minX < boxes[i].maxX {
+                if boxes[j].minY < boxes[i].maxY, boxes[i].minY < boxes[j].maxY {
+                    overlaps += 1
+                    guard overlaps <= limit else {
+                        throw SceneError(
+                            path: "items",
+                            message: "more than \(limit) pairs of items overlap at the start (at most "
+                                + "\(SceneLimits.maximumStartingOverlapsPerItem) per item): items on top of each other "
+                                + "all collide with each other; spread them out, or set collision.mode to "
+                                + "\"boundaries\"")
+                    }
+                }
+                j += 1
+            }
         }
     }
 
@@ -269,6 +306,7 @@ public struct DynamicsScene: Sendable, Equatable {
         for (index, value) in itemValues.enumerated() {
             items.append(try SceneReader.item(value, "items[\(index)]", ids: &ids))
         }
+        if collisionMode.contains(.items) { try checkStartingOverlaps() }
         if let value = root["boundaries"] {
             let values = try SceneReader.array(value, "boundaries")
             try SceneLimits.checkCount(

@@ -55,6 +55,11 @@ public enum SceneLimits {
     }
     /// The most entries in `items`.
     public static let maximumItems = 10_000
+    /// The most pairs of items whose frames overlap at the start, per item: 16. Items that start on top of each
+    /// other all collide with each other — n²/2 contacts, which no engine keeps in bounded memory (a couple of
+    /// thousand boxes in one place took gigabytes and minutes). A pile, a grid or a stack starts with a few
+    /// overlaps per item at most. Counted only when items collide with items.
+    public static let maximumStartingOverlapsPerItem = 16
     /// The most entries in `boundaries`.
     public static let maximumBoundaries = 10_000
     /// The longest `id` of an item or a boundary, in UTF-8 bytes (item ids are echoed in every output frame).
