@@ -142,4 +142,17 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(png.status, 0, png.stderr)
         XCTAssertFalse(png.stderr.contains("no outline"), png.stderr)
     }
+
+    /// Too few file descriptors or too little address space are one line and status 71 (EX_OSERR) before any work,
+    /// not a trap inside the runtime.
+    func testTooFewDescriptorsOrTooLittleMemoryIsOneLine() throws {
+        let folder = try makeFolder()
+        for (limit, fragment) in [("ulimit -n 16", "file descriptors"), ("ulimit -v 262144", "address space")] {
+            let result = try bash("\(limit); \"$K\" render count --to 5 -o out.gif", in: folder)
+            XCTAssertEqual(result.status, 71, "\(limit): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(fragment), result.stderr)
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+    }
 }
