@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_DIR ?= kinetic-demo
 PREFIX ?= /usr/local
 
-.PHONY: setup setup-test build demo test lint format bench fuzz clean install docs
+.PHONY: setup setup-test build demo test check lint format bench fuzz clean install docs
 
 # What building and rendering need (C libraries, fonts, ffmpeg); setup-test adds the tests' browser and tmux.
 setup:
@@ -35,6 +35,14 @@ test: setup-test
 	./scripts/python-tools.sh
 	$(SWIFT) test
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources Examples
+
+# The fast tier: the build and the tests that need no browser, ffmpeg, tmux, Python players or package build — the
+# engine, the renderer's goldens, the exporters' mappings, the terminal's screens. `make test` is the whole suite.
+CHECK_SKIP = KineticCLITests|KineticOutputTests|ChromiumComparisonTests|PlayerComparisonTests|DocumentationSiteTests|PackageConsumerTests|LiveDeployExampleTests|VideoEncoderTests|ArticleExampleTests|ReadmeExampleTests
+
+check: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip '$(CHECK_SKIP)'
 
 # The documentation site (DocC, every public module, merged) in .build/docs-site; see scripts/docs.sh.
 docs: setup

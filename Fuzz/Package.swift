@@ -40,6 +40,12 @@ let package = Package(
                 .product(name: "KineticCore", package: "Kinetic"), .product(name: "KineticRaster", package: "Kinetic"),
             ]),
         .executableTarget(
+            name: "FuzzVectorExport",
+            dependencies: [
+                .product(name: "KineticCore", package: "Kinetic"), .product(name: "KineticEffects", package: "Kinetic"),
+                .product(name: "KineticOutput", package: "Kinetic"),
+            ]),
+        .executableTarget(
             name: "FuzzRenderSpecs",
             dependencies: ["FuzzSupport", .product(name: "KineticCLI", package: "Kinetic")]),
     ],
