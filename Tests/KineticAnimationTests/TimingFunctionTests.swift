@@ -1,4 +1,5 @@
 import KineticAnimation
+import KineticCore
 import XCTest
 
 final class TimingFunctionTests: XCTestCase {
@@ -25,7 +26,7 @@ final class TimingFunctionTests: XCTestCase {
     }
 
     func testSolvesRandomCurvesTo1e7InX() throws {
-        var random = SplitMix64(seed: 0x5EED)
+        var random = SeededRandom(seed: 0x5EED)
         for _ in 0..<300 {
             let curve = try CubicBezier(random.unit(), random.unit() * 6 - 3, random.unit(), random.unit() * 6 - 3)
             assertSolved(curve)
@@ -53,7 +54,7 @@ final class TimingFunctionTests: XCTestCase {
     }
 
     func testSolvedParameterIsMonotonicInX() throws {
-        var random = SplitMix64(seed: 42)
+        var random = SeededRandom(seed: 42)
         for _ in 0..<100 {
             let curve = try CubicBezier(random.unit(), random.unit(), random.unit(), random.unit())
             var previousT = 0.0
@@ -195,7 +196,7 @@ final class TimingFunctionTests: XCTestCase {
     }
 
     func testRoundTripsRandomCurvesExactly() throws {
-        var random = SplitMix64(seed: 7)
+        var random = SeededRandom(seed: 7)
         for _ in 0..<200 {
             let function = try TimingFunction.cubicBezier(
                 random.unit(), random.unit() * 4 - 2, random.unit(), -random.unit())
@@ -276,24 +277,9 @@ final class TimingFunctionTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator (SplitMix64) so random tests are reproducible.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededRandom {
     /// A Double in 0…1 (both ends included: 53 random bits over 2^53 − 1).
-    mutating func unit() -> Double {
+    fileprivate mutating func unit() -> Double {
         Double(next() >> 11) / Double((1 << 53) - 1)
     }
 }

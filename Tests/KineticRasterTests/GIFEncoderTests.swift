@@ -174,7 +174,7 @@ final class GIFEncoderTests: XCTestCase {
     func testFramesWithFewColoursAreExactAndShareTheGlobalColourTable() throws {
         let folder = try TemporaryFolder()
         // 200 colours in noise (LZW table resets several times per frame), moving by a pixel each frame.
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let colours = (0..<200).map { _ in
             RGBA8(
                 red: UInt8(truncatingIfNeeded: generator.next()), green: UInt8(truncatingIfNeeded: generator.next()),
@@ -246,7 +246,7 @@ final class GIFEncoderTests: XCTestCase {
         let folder = try TemporaryFolder()
         var frames = try (0..<10).map { try Self.slidingBar($0) }
         // Frame 5: a block of saturated noise the rest of the clip never shows, a third of the picture.
-        var generator = SplitMix(seed: 11)
+        var generator = SeededRandom(seed: 11)
         for y in 0..<40 {
             for x in 0..<80 {
                 frames[5][x, y] = RGBA8(
@@ -367,18 +367,5 @@ final class GIFEncoderTests: XCTestCase {
             }
         }
         return frame
-    }
-}
-
-/// A small deterministic random number generator for test data.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import KineticCore
 import XCTest
 
 @testable import KineticTerminal
@@ -7,7 +8,7 @@ final class FrameDiffRendererTests: XCTestCase {
     private func checkRandomFrames(
         seed: UInt64, trials: Int, framesPerTrial: Int, configure: (inout FrameDiffRenderer) -> Void = { _ in }
     ) throws {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SeededRandom(seed: seed)
         for trial in 0..<trials {
             let size = TerminalSize(
                 columns: Int.random(in: 1...30, using: &rng), rows: Int.random(in: 1...8, using: &rng))
@@ -47,7 +48,7 @@ final class FrameDiffRendererTests: XCTestCase {
     }
 
     func testRandomFramesReproduceExactlyWithRelativeAddressing() throws {
-        var rng = SeededGenerator(seed: 2)
+        var rng = SeededRandom(seed: 2)
         for trial in 0..<200 {
             let size = TerminalSize(
                 columns: Int.random(in: 1...30, using: &rng), rows: Int.random(in: 1...5, using: &rng))
@@ -75,7 +76,7 @@ final class FrameDiffRendererTests: XCTestCase {
     }
 
     func testRandomFramesReproduceExactlyAfterInvalidation() throws {
-        var rng = SeededGenerator(seed: 5)
+        var rng = SeededRandom(seed: 5)
         let size = TerminalSize(columns: 17, rows: 6)
         var renderer = FrameDiffRenderer()
         var terminal = try ANSIScreen(size: size)
@@ -92,7 +93,7 @@ final class FrameDiffRendererTests: XCTestCase {
     }
 
     func testUnchangedFrameWritesNothing() throws {
-        var rng = SeededGenerator(seed: 6)
+        var rng = SeededRandom(seed: 6)
         let screen = try RandomScreens.screen(&rng, size: TerminalSize(columns: 120, rows: 40), strokes: 200)
         var renderer = FrameDiffRenderer()
         XCTAssertGreaterThan(renderer.render(screen).count, 1000)
@@ -166,7 +167,7 @@ final class FrameDiffRendererTests: XCTestCase {
     }
 
     func testNoColorFramesContainNoColourSequences() throws {
-        var rng = SeededGenerator(seed: 7)
+        var rng = SeededRandom(seed: 7)
         var renderer = FrameDiffRenderer(colorSupport: .none)
         var output: [UInt8] = []
         for _ in 0..<20 {

@@ -258,7 +258,7 @@ final class LiveRegionTests: XCTestCase {
         let words = ["deploy", "漢字", "ok", "files 42", "✓ built", "", "a longer line of text"]
         let wrapping = "a log line too long for one row of the terminal"
         for seed in 0..<200 {
-            var random = SeededGenerator(seed: UInt64(seed))
+            var random = SeededRandom(seed: UInt64(seed))
             let size = TerminalSize(columns: 24, rows: 40)
             let device = RecordingTerminal(size: size)
             let clock = ManualClock()

@@ -1,3 +1,4 @@
+import KineticCore
 import KineticTerminal
 
 /// Random screens for property tests: text in several scripts (ASCII, CJK, kana, Hangul, fullwidth forms, emoji,
@@ -15,21 +16,21 @@ enum RandomScreens {
         CellStyle(background: .rgb(255, 255, 255)), CellStyle(foreground: .default, background: .indexed(244)),
     ]
 
-    static func text(_ rng: inout SeededGenerator, length: Int) -> String {
+    static func text(_ rng: inout SeededRandom, length: Int) -> String {
         var text = ""
         for _ in 0..<length { text += pieces.randomElement(using: &rng) ?? "a" }
         return text
     }
 
     /// A screen of `size` with `strokes` random pieces of text written at random places.
-    static func screen(_ rng: inout SeededGenerator, size: TerminalSize, strokes: Int) throws -> TerminalScreen {
+    static func screen(_ rng: inout SeededRandom, size: TerminalSize, strokes: Int) throws -> TerminalScreen {
         var screen = try TerminalScreen(size: size)
         mutate(&screen, &rng, strokes: strokes)
         return screen
     }
 
     /// Writes `strokes` random pieces of text at random places.
-    static func mutate(_ screen: inout TerminalScreen, _ rng: inout SeededGenerator, strokes: Int) {
+    static func mutate(_ screen: inout TerminalScreen, _ rng: inout SeededRandom, strokes: Int) {
         for _ in 0..<strokes {
             let row = Int.random(in: 0..<screen.rows, using: &rng)
             let column = Int.random(in: -1..<screen.columns + 1, using: &rng)

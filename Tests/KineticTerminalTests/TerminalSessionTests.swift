@@ -1,3 +1,4 @@
+import KineticCore
 import XCTest
 
 @testable import KineticTerminal
@@ -145,7 +146,7 @@ final class TerminalSessionTests: XCTestCase {
         try session.draw(after)
         XCTAssertTrue(session.lastFrame.isFullRedraw)
         // Whatever the terminal made of the old picture when it reflowed, the new frame replaces all of it.
-        var rng = SeededGenerator(seed: 9)
+        var rng = SeededRandom(seed: 9)
         var terminal = ANSIScreen(showing: try RandomScreens.screen(&rng, size: size, strokes: 30))
         terminal.apply(device.output)
         XCTAssertEqual(terminal.screen, after)
