@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(name: "KineticLayersTests", dependencies: ["KineticLayers"]),
         .testTarget(
             name: "KineticRasterTests", dependencies: ["KineticRaster", "KineticTestSupport", "CGif", "CZlib"]),
-        .testTarget(name: "KineticEffectsTests", dependencies: ["KineticEffects", "KineticRaster"]),
+        .testTarget(
+            name: "KineticEffectsTests", dependencies: ["KineticEffects", "KineticRaster", "KineticTestSupport"]),
         .testTarget(
             name: "KineticExportTests",
             dependencies: ["KineticExport", "KineticEffects", "KineticRaster", "KineticTestSupport"]),

@@ -1,7 +1,9 @@
 import Foundation
+import KineticRaster
+import XCTest
 
-/// The golden-image rule every test target uses (package access: a hook for this package's test targets, not
-/// public API): compare a frame with a committed PNG, record it on purpose, fail when it is missing, and leave
+/// The golden-image rule every test target uses (in KineticTestSupport: a test hook, not part of any product):
+/// compare a frame with a committed PNG, record it on purpose, fail when it is missing, and leave
 /// the actual and diff images somewhere a person can look at them.
 package enum GoldenImageCheck {
     /// What happened.
@@ -79,5 +81,47 @@ package enum GoldenImageCheck {
         let encoder = try PNGEncoder(path: path, width: frame.width, height: frame.height)
         try encoder.append(frame, duration: 0)
         try encoder.finish()
+    }
+}
+
+/// Golden-image assertions for one test target: frames are compared with the PNGs in `Tests/Golden/<target>/` by
+/// ``GoldenImageCheck``, so every target judges goldens alike. The PNGs live outside the targets' folders so SwiftPM
+/// sees no unhandled files.
+///
+/// - A pixel differs when a premultiplied channel differs by more than 3 (of 255); any differing pixel fails.
+///   Rounding noise passes; a 1-pixel (even ½-pixel) shift fails (`RenderGoldenTests.testOnePixelShiftFails`).
+/// - A missing golden fails with the command that records it. `KINETIC_RECORD=1 swift test --filter <test>`
+///   (re)records and fails, so each recorded golden is looked at before it is committed.
+/// - On a mismatch the actual and diff images go to `$TMPDIR/kinetic-golden-failures/` and the failure names them.
+///
+/// A target declares its own: `let GoldenImage = GoldenImages(target: "KineticRasterTests")`.
+package struct GoldenImages: Sendable {
+    /// `Tests/Golden/<target>`.
+    package let folder: String
+
+    /// The goldens of `target`, found from this file's path.
+    package init(target: String) {
+        folder =
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Golden/" + target).path
+    }
+
+    /// True when `KINETIC_RECORD=1` is set: goldens are (re)written instead of compared.
+    package var isRecording: Bool { ProcessInfo.processInfo.environment["KINETIC_RECORD"] == "1" }
+
+    /// The golden `name`.png read back.
+    package func read(_ name: String) throws -> RGBAFrame {
+        try RGBAFrame(contentsOfPNGFile: folder + "/" + name + ".png")
+    }
+
+    /// Fails the test unless `frame` matches the golden `name`.png (records it when `KINETIC_RECORD=1`).
+    package func assertMatches(
+        _ frame: RGBAFrame, golden name: String, tolerance: FrameComparison.Tolerance = .init(),
+        file: StaticString = #filePath, line: UInt = #line, test: String = #function
+    ) {
+        let outcome = GoldenImageCheck.check(
+            frame, goldenPath: folder + "/" + name + ".png", tolerance: tolerance, record: isRecording,
+            recordCommand: "KINETIC_RECORD=1 swift test --filter \(test.prefix { $0 != "(" })")
+        if let failure = outcome.failureMessage { XCTFail(failure, file: file, line: line) }
     }
 }
