@@ -29,11 +29,15 @@ install: setup
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/kinetic $(DESTDIR)$(PREFIX)/bin/kinetic
 
+# Every target is built with SwiftPM's explicit import check as an error: a module that imports a target it does not
+# declare as a dependency fails the build, so Package.swift (and docs/ARCHITECTURE.md's table) is what the code does.
+IMPORT_CHECK = --explicit-target-dependency-import-check error
+
 test: setup-test
-	$(SWIFT) build
+	$(SWIFT) build --build-tests $(IMPORT_CHECK)
 	SWIFT="$(SWIFT)" ./scripts/docs.sh
 	./scripts/python-tools.sh
-	$(SWIFT) test
+	$(SWIFT) test --skip-build
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks/Sources Examples
 
 # The fast tier: the build and the tests that need no browser, ffmpeg, tmux, Python players or package build — the
@@ -41,7 +45,7 @@ test: setup-test
 CHECK_SKIP = KineticCLITests|KineticOutputTests|ChromiumComparisonTests|PlayerComparisonTests|DocumentationSiteTests|PackageConsumerTests|LiveDeployExampleTests|VideoEncoderTests|ArticleExampleTests|ReadmeExampleTests
 
 check: setup
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(IMPORT_CHECK)
 	$(SWIFT) test --skip-build --skip '$(CHECK_SKIP)'
 
 # The documentation site (DocC, every public module, merged) in .build/docs-site; see scripts/docs.sh.
