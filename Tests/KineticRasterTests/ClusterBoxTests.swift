@@ -4,7 +4,7 @@ import XCTest
 
 @testable import KineticRaster
 
-/// `TextLayout.clusterBoxes()` walks the layout once; it must give exactly what Pango's per-index queries
+/// `PangoTextLayout.clusterBoxes()` walks the layout once; it must give exactly what Pango's per-index queries
 /// (`clusterBox(atByte:)`, linear in the text each) give, for every kind of text the renderer meets.
 final class ClusterBoxTests: XCTestCase {
     private static let samples: [String] = [

@@ -130,7 +130,7 @@ final class FrameAndCairoTests: XCTestCase {
 
     func testTextLayoutMeasuresWrapsAndDraws() throws {
         let context = try TextContext()
-        let layout = try TextLayout(context: context)
+        let layout = try PangoTextLayout(context: context)
         try layout.setFont(FontDescriptor(families: ["DejaVu Sans"], size: 20))
         layout.text = "Kinetic"
         let single = layout.size

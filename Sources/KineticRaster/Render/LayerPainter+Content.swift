@@ -165,7 +165,7 @@ extension LayerPainter {
 
     /// Warns about requested families that are not installed (naming the family used), characters that came
     /// from a family outside the list, characters no font has, and mirrored alignment.
-    private func checkFonts(of layer: TextLayer, _ layout: TextLayout) {
+    private func checkFonts(of layer: TextLayer, _ layout: PangoTextLayout) {
         let installed = TextContext.installedFamilies
         let requested = layer.font.families
         let generic: Set<String> = [

@@ -51,7 +51,7 @@ public struct PangoGlyphOutliner: GlyphOutlining {
             if let known = keys[glyph.font] {
                 key = known
             } else {
-                key = TextLayout.fontKey(glyph.font)
+                key = PangoTextLayout.fontKey(glyph.font)
                 keys[glyph.font] = key
             }
             let isColor = colorFonts[glyph.font] ?? Self.hasBitmapGlyphs(glyph.font)

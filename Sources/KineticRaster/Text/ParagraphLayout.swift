@@ -13,7 +13,7 @@ import KineticLayers
 ///   shifted in the width (`xOffset`), so a centred label does not wrap.
 struct ParagraphLayout {
     /// The Pango layout (top-left corner at the origin).
-    let layout: TextLayout
+    let layout: PangoTextLayout
     /// Where the layout's origin goes, horizontally, relative to the paragraph box's left edge, in points.
     let xOffset: Double
 
@@ -25,7 +25,7 @@ struct ParagraphLayout {
     init(
         context: TextContext, string: String, font: Font, style: ParagraphStyle, maximumHeight: Double? = nil
     ) throws(RasterError) {
-        let layout = try TextLayout(context: context)
+        let layout = try PangoTextLayout(context: context)
         try layout.setFont(Self.descriptor(for: font))
         layout.disableHyphenation()
         layout.text = string

@@ -2,7 +2,7 @@ import CCairo
 import CPangoCairo
 
 /// A Pango context for laying out text: the font map (fontconfig), font options and resolution shared by the
-/// `TextLayout`s made from it.
+/// `PangoTextLayout`s made from it.
 ///
 /// Set up for animation: glyph positions are not rounded to whole pixels (Pango rounds by default, which makes
 /// slowly moving text jitter), metrics are not hinted, so a layout measures the same at 1x, 2x and 3x. Sizes are
@@ -41,7 +41,7 @@ public final class TextContext {
 
     /// Takes the transform of a Cairo context (so glyphs are rendered for its scale), keeping this context's
     /// unrounded positions and font options. Layouts made from this context must be told with
-    /// `TextLayout.contextChanged()`; `TextLayout.draw(in:at:)` does both.
+    /// `PangoTextLayout.contextChanged()`; `PangoTextLayout.draw(in:at:)` does both.
     public func update(for context: CairoContext) {
         pango_cairo_update_context(context.pointer, pointer)
     }

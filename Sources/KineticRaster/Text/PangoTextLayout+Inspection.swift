@@ -1,10 +1,10 @@
 import CPangoCairo
 import KineticCore
 
-/// What the renderer and `PangoTextMeasurer` need from Pango beyond `TextLayout`'s own API: a height limit for
+/// What the renderer and `PangoTextMeasurer` need from Pango beyond `PangoTextLayout`'s own API: a height limit for
 /// truncating wrapped text, per-cluster positions with their direction and line, the fonts Pango actually used,
 /// and the characters no installed font could draw.
-extension TextLayout {
+extension PangoTextLayout {
     /// The height in points beyond which lines are dropped and the last shown line is ellipsized (Pango's
     /// `set_height`; it needs `truncation` to have an effect), or nil for no limit (the default). At least one
     /// line per paragraph is always kept.

@@ -3,7 +3,7 @@ import CPangoCairo
 import KineticCore
 import KineticLayers
 
-extension TextLayout {
+extension PangoTextLayout {
     /// One glyph as Pango laid it out: its font, its index, its origin and the cluster it draws.
     struct LaidOutGlyph {
         /// The font Pango shaped the glyph with (owned by the layout; valid while it lives).

@@ -1,7 +1,7 @@
 import CPangoCairo
 import KineticCore
 
-/// One grapheme cluster's place in a `TextLayout`, as `clusterBoxes()` reports it.
+/// One grapheme cluster's place in a `PangoTextLayout`, as `clusterBoxes()` reports it.
 struct ClusterBox: Hashable, Sendable {
     /// The cluster's logical box in points from the layout's top-left corner (standardized: width ≥ 0): x from its
     /// leading edge, width its advance, y and height its run's.
@@ -12,7 +12,7 @@ struct ClusterBox: Hashable, Sendable {
     var line: Int
 }
 
-extension TextLayout {
+extension PangoTextLayout {
     /// The box of every grapheme cluster (Swift `Character`) of `text`, in order, in one pass over the layout's
     /// lines, runs and glyphs: time and memory linear in the text's length.
     ///
@@ -33,7 +33,7 @@ extension TextLayout {
 }
 
 /// The layout's lines, runs and glyph clusters, flattened into arrays indexed by byte and character, for
-/// `TextLayout.clusterBoxes()`. Valid only while the layout is unchanged (it points into Pango's lines).
+/// `PangoTextLayout.clusterBoxes()`. Valid only while the layout is unchanged (it points into Pango's lines).
 private struct ClusterWalk {
     struct Line {
         var start: Int
@@ -75,7 +75,7 @@ private struct ClusterWalk {
         var lastGlyph: Int
     }
 
-    let layout: TextLayout
+    let layout: PangoTextLayout
     let text: UnsafePointer<CChar>
     let bytes: UnsafeBufferPointer<UInt8>
     let attributes: UnsafePointer<PangoLogAttr>
@@ -96,7 +96,7 @@ private struct ClusterWalk {
     /// The run drawing byte b, or −1; count bytes.
     var runOfByte: [Int32] = []
 
-    init?(_ layout: TextLayout) {
+    init?(_ layout: PangoTextLayout) {
         self.layout = layout
         guard let text = pango_layout_get_text(layout.pointer) else { return nil }
         self.text = text

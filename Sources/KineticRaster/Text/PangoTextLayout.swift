@@ -6,7 +6,7 @@ import KineticCore
 /// be measured and drawn into a `CairoContext`. All lengths are in points.
 ///
 /// Not thread-safe: use it on the thread of its `TextContext`.
-public final class TextLayout {
+package final class PangoTextLayout {
     /// Pango's `PangoLayout *`; owned (one GObject reference), released in `deinit`.
     let pointer: OpaquePointer
     /// The context the layout was made from (kept alive).
