@@ -1,0 +1,139 @@
+// The contacts' lifecycle (created for a new pair, materials mixed, destroyed) and the narrow phase that updates their manifolds.
+
+import KineticCore
+
+extension PhysicsWorld {
+
+    func createContact(_ first: Int32, _ second: Int32) {
+        // Put a circle second so that the narrow phase has one order per shape pair.
+        var a = first
+        var b = second
+        if bodies[Int(a)].shapeKind == .circle && bodies[Int(b)].shapeKind != .circle { swap(&a, &b) }
+        let contact = Contact(bodyA: a, bodyB: b, friction: 0, restitution: 0)
+        pairs.set(PairTable.key(a, b), Int32(contacts.count))
+        contacts.append(contact)
+        contactLinks.append(ContactLink(bodyA: a, bodyB: b, lastSeen: stepIndex))
+        mixMaterial(contacts.count - 1)
+    }
+
+    /// Friction √(f₁f₂) and restitution max(e₁, e₂); a boundary lends the item its own values.
+    func mixMaterial(_ c: Int) {
+        let a = bodies[Int(contacts[c].bodyA)]
+        let b = bodies[Int(contacts[c].bodyB)]
+        if a.isBoundary {
+            contacts[c].friction = b.friction
+            contacts[c].restitution = b.restitution
+        } else if b.isBoundary {
+            contacts[c].friction = a.friction
+            contacts[c].restitution = a.restitution
+        } else {
+            contacts[c].friction = (a.friction * b.friction).squareRoot()
+            contacts[c].restitution = max(a.restitution, b.restitution)
+        }
+    }
+
+    func destroyContact(_ c: Int) {
+        let contact = contacts[c]
+        if contact.isTouching {
+            bodies[Int(contact.bodyA)].touchingCount -= 1
+            bodies[Int(contact.bodyB)].touchingCount -= 1
+            contactEvents.append(
+                ContactEvent(
+                    bodyA: id(ofIndex: contact.bodyA), bodyB: id(ofIndex: contact.bodyB),
+                    point: contact.manifold.point0.point, began: false))
+        }
+        pairs.remove(PairTable.key(contact.bodyA, contact.bodyB))
+        let last = contacts.count - 1
+        if c != last {
+            contacts[c] = contacts[last]
+            contactLinks[c] = contactLinks[last]
+            pairs.set(PairTable.key(contacts[c].bodyA, contacts[c].bodyB), Int32(c))
+        }
+        contacts.removeLast()
+        contactLinks.removeLast()
+    }
+
+    // MARK: Narrow phase
+
+    func updateContacts(dt: Double) {
+        narrowSelectionIsCurrent = false
+        // Bounds from the velocities the step starts with (forces, impulses and velocities set since the last
+        // step included), so the broad phase sees how far each body can go in this step.
+        bodies.withUnsafeMutableBufferPointer { bodyBuffer in
+            states.withUnsafeBufferPointer { stateBuffer in
+                guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else { return }
+                for i in 1..<bodyBuffer.count where bodies[i].isAwake {
+                    updateBounds(bodies + i, states[i], timeStep: dt)
+                }
+            }
+        }
+        let sweep = findPairs()
+        // Drop pairs whose boxes stopped overlapping (pairs of two sleeping bodies are kept as they are): after a
+        // full sweep those it did not see, after a partial one those with a moved box that no longer overlaps.
+        var c = 0
+        while sweep != .none && c < contactLinks.count {
+            let ia = Int(contactLinks[c].bodyA)
+            let ib = Int(contactLinks[c].bodyB)
+            let awake = bodies[ia].isAwake || bodies[ib].isAwake
+            let stale: Bool
+            if sweep == .full {
+                stale = contactLinks[c].lastSeen != stepIndex
+            } else {
+                stale =
+                    (bodies[ia].proxyMovedStep == stepIndex || bodies[ib].proxyMovedStep == stepIndex)
+                    && !bodies[ia].fatBounds.overlaps(bodies[ib].fatBounds)
+            }
+            if awake && stale {
+                destroyContact(c)
+            } else {
+                c += 1
+            }
+        }
+        if narrowFlags.count < contacts.count {
+            narrowFlags = Array(repeating: 0, count: max(contacts.count, 2 * narrowFlags.count))
+        }
+        let pool = contacts.count >= parallelThreshold ? solverPool() : nil
+        let vertexBase = vertices.withUnsafeMutableBufferPointer { $0.baseAddress }
+        let normalBase = normals.withUnsafeMutableBufferPointer { $0.baseAddress }
+        guard let vertexBase, let normalBase else { return }
+        bodies.withUnsafeMutableBufferPointer { bodyBuffer in
+            states.withUnsafeBufferPointer { stateBuffer in
+                contacts.withUnsafeMutableBufferPointer { contactBuffer in
+                    narrowFlags.withUnsafeMutableBufferPointer { flagBuffer in
+                        guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else {
+                            return
+                        }
+                        let phase = NarrowPhase(
+                            bodies: bodies, states: states, contacts: contactBuffer, flags: flagBuffer,
+                            vertices: vertexBase, normals: normalBase,
+                            speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop, dt: dt)
+                        let blocks = phase.blockCount
+                        SolverPool.run(blocks: blocks, on: pool) { phase.execute(block: $0) }
+                    }
+                }
+            }
+        }
+        // In contact order: touching counts, begin/end events, sleeping bodies touched by awake ones.
+        var toWake: [Int32] = []
+        for c in 0..<contacts.count where narrowFlags[c] & NarrowPhase.effects != 0 {
+            let flags = narrowFlags[c]
+            let ia = contacts[c].bodyA
+            let ib = contacts[c].bodyB
+            if flags & NarrowPhase.touchingChanged != 0 {
+                let touching = contacts[c].isTouching
+                let delta: Int32 = touching ? 1 : -1
+                bodies[Int(ia)].touchingCount += delta
+                bodies[Int(ib)].touchingCount += delta
+                contactEvents.append(
+                    ContactEvent(
+                        bodyA: id(ofIndex: ia), bodyB: id(ofIndex: ib), point: contacts[c].manifold.point0.point,
+                        began: touching))
+            }
+            if flags & NarrowPhase.wakesA != 0 { toWake.append(ia) }
+            if flags & NarrowPhase.wakesB != 0 { toWake.append(ib) }
+        }
+        for i in toWake { wakeIsland(of: Int(i)) }
+        narrowSelectionIsCurrent = toWake.isEmpty && !recomputesSelection
+    }
+
+}

@@ -1,0 +1,190 @@
+// The solve: the soft-step solver's stages over the awake bodies and the constraint bundles, on the solver's threads.
+
+import KineticCore
+
+extension PhysicsWorld {
+    // MARK: Solver
+
+    func solve(dt: Double) {
+        let substeps = min(max(settings.substeps, 1), 16)
+        let h = dt / Double(substeps)
+        let inverseH = 1 / h
+        awake.removeAll(keepingCapacity: true)
+        integration.removeAll(keepingCapacity: true)
+        let gravity = self.gravity
+        bodies.withUnsafeBufferPointer { bodies in
+            // Field by field through the buffer: a body record is a few hundred bytes, not to be copied.
+            for i in 1..<bodies.count where bodies[i].isAlive && bodies[i].isDynamic && bodies[i].isAwake {
+                awake.append(Int32(i))
+                integration.append(
+                    IntegrationInput(
+                        body: Int32(i),
+                        linearAcceleration: gravity * bodies[i].gravityScale + bodies[i].force * bodies[i].inverseMass,
+                        angularAcceleration: bodies[i].torque * bodies[i].inverseInertia,
+                        linearDampingFactor: 1 / (1 + h * bodies[i].linearDamping),
+                        angularDampingFactor: 1 / (1 + h * bodies[i].angularDamping)))
+            }
+        }
+        let contactHertz = min(settings.contactHertz, 0.125 * inverseH)
+        let softness = Softness(hertz: contactHertz, zeta: settings.contactDampingRatio, h: h)
+        let staticSoftness = Softness(
+            hertz: settings.staticContactHertzScale * contactHertz, zeta: settings.contactDampingRatio, h: h)
+        let jointSoftness = Softness(hertz: settings.jointHertz, zeta: settings.jointDampingRatio, h: h)
+        selectedContacts.removeAll()
+        staticContacts.removeAll()
+        sleepLinks.removeAll()
+        var hasRestitution = false
+        // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
+        // solved last in each pass, a wall sees the push of everything above it and keeps overlap small. The
+        // narrow phase worked out which contacts to solve (``NarrowPhase/selection``); a body woken after it
+        // makes that stale, and then it is worked out again here.
+        states.withUnsafeBufferPointer { stateBuffer in
+            bodies.withUnsafeBufferPointer { bodyBuffer in
+                contacts.withUnsafeBufferPointer { contactBuffer in
+                    narrowFlags.withUnsafeMutableBufferPointer { flags in
+                        guard let states = stateBuffer.baseAddress, let bodies = bodyBuffer.baseAddress,
+                            let contacts = contactBuffer.baseAddress
+                        else { return }
+                        if !narrowSelectionIsCurrent {
+                            for c in 0..<contactBuffer.count {
+                                let awake =
+                                    bodies[Int(contacts[c].bodyA)].isAwake || bodies[Int(contacts[c].bodyB)].isAwake
+                                flags[c] =
+                                    flags[c] & NarrowPhase.effects
+                                    | (awake
+                                        ? NarrowPhase.selection(
+                                            contacts + c, bodies: bodies, states: states, dt: dt,
+                                            linearSlop: settings.linearSlop) : 0)
+                            }
+                        }
+                        for c in 0..<contactBuffer.count {
+                            let flag = flags[c]
+                            if flag & NarrowPhase.sleepLink != 0 {
+                                sleepLinks.append(SIMD2(contacts[c].bodyA, contacts[c].bodyB))
+                            }
+                            guard flag & NarrowPhase.selected != 0 else { continue }
+                            if contacts[c].restitution > 0 { hasRestitution = true }
+                            let selected = SelectedContact(
+                                contact: Int32(truncatingIfNeeded: c), bodyA: contacts[c].bodyA,
+                                bodyB: contacts[c].bodyB)
+                            if flag & NarrowPhase.dynamicPair != 0 {
+                                selectedContacts.append(selected)
+                            } else {
+                                staticContacts.append(selected)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let dynamicCount = selectedContacts.count
+        for k in 0..<staticContacts.count { selectedContacts.append(staticContacts.buffer[k]) }
+        // Colour the constraints; the prepare stage makes them in colour order.
+        let selected = UnsafeBufferPointer(selectedContacts.buffer)
+        bodies.withUnsafeBufferPointer { bodyBuffer in
+            coloring.build(
+                count: selected.count, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
+                bodyA: { selected[$0].bodyA }, bodyB: { selected[$0].bodyB },
+                isDynamic: { bodyBuffer[Int($0)].isDynamic })
+        }
+        constraints.resize(selected.count)
+        finalized.resize(integration.count)
+        layOutBundles()
+        activeJoints.removeAll(keepingCapacity: true)
+        for j in 0..<joints.count where joints[j].isAlive {
+            if bodies[Int(joints[j].bodyA)].isAwake || bodies[Int(joints[j].bodyB)].isAwake { activeJoints.append(j) }
+        }
+        // Threads pay only when there is enough to split; the result is the same either way.
+        let pool = constraints.count >= parallelThreshold ? solverPool() : nil
+        let maxSpeed = Double.minimum(settings.maximumLinearSpeed, Self.solverSpeedLimit)
+        let maxRotation = Double.minimum(0.25 * Double.pi * inverseH, Self.solverSpeedLimit)
+        let pushSpeed = settings.maximumContactPushSpeed
+        let threshold = settings.restitutionThreshold
+        bodies.withUnsafeMutableBufferPointer { bodyBuffer in
+            states.withUnsafeMutableBufferPointer { stateBuffer in
+                contacts.withUnsafeMutableBufferPointer { contactBuffer in
+                    coloring.order.withUnsafeBufferPointer { order in
+                        integration.withUnsafeBufferPointer { inputs in
+                            joints.withUnsafeMutableBufferPointer { jointBuffer in
+                                activeJoints.withUnsafeBufferPointer { active in
+                                    coloring.colours.withUnsafeBufferPointer { colours in
+                                        guard let states = stateBuffer.baseAddress,
+                                            let bodies = bodyBuffer.baseAddress
+                                        else { return }
+                                        let stages = SolverStages(
+                                            states: states, bodies: bodies, contacts: contactBuffer,
+                                            constraints: constraints.buffer, selected: selected,
+                                            order: order, dynamicCount: dynamicCount, softness: softness,
+                                            staticSoftness: staticSoftness, colours: colours,
+                                            bundles: bundles.buffer,
+                                            bundleStarts: UnsafeBufferPointer(bundleStarts.buffer),
+                                            bundleFirsts: UnsafeBufferPointer(bundleFirsts.buffer),
+                                            bundleLanes: UnsafeBufferPointer(bundleLanes.buffer), inputs: inputs,
+                                            joints: jointBuffer, activeJoints: active, substeps: substeps, h: h,
+                                            inverseH: inverseH, jointSoftness: jointSoftness,
+                                            maximumSpeed: maxSpeed, maximumRotation: maxRotation,
+                                            pushSpeed: pushSpeed, restitutionThreshold: threshold,
+                                            hasRestitution: hasRestitution, dt: dt,
+                                            sleepThreshold: settings.sleepThreshold,
+                                            allowsSleeping: settings.allowsSleeping,
+                                            finalized: finalized.buffer)
+                                        stages.program(into: &solverProgram, participants: pool?.participants ?? 1)
+                                        let program = solverProgram
+                                        if let pool {
+                                            pool.run(
+                                                SolverJob(
+                                                    stageCount: program.count,
+                                                    blockCount: { program[$0].blocks },
+                                                    execute: { stages.execute(program[$0], block: $1) }))
+                                        } else {
+                                            for stage in program {
+                                                for block in 0..<stage.blocks { stages.execute(stage, block: block) }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        collectFastBodies()
+    }
+
+    /// The fastest a body may move (pt/s) or turn (rad/s) in the solver, whatever ``PhysicsSettings`` say: 10¹⁵.
+    /// The solver's bundles compute in single precision, and with speeds below this every product they form (with
+    /// the scene format's masses and sizes) stays within a float's range.
+    static let solverSpeedLimit = 1e15
+
+    /// Cuts each independent colour into bundles of four constraints (the last one of a colour may hold fewer).
+    func layOutBundles() {
+        let colours = coloring.colours
+        bundleStarts.resize(colours.count)
+        var total = 0
+        for (k, colour) in colours.enumerated() {
+            if colour.isIndependent {
+                bundleStarts.buffer[k] = total
+                total += (colour.end - colour.start + 3) / 4
+            } else {
+                bundleStarts.buffer[k] = -1
+            }
+        }
+        bundles.resize(total)
+        bundleFirsts.resize(total)
+        bundleLanes.resize(total)
+        let firsts = bundleFirsts.buffer
+        let lanes = bundleLanes.buffer
+        var b = 0
+        for colour in colours where colour.isIndependent {
+            var first = colour.start
+            while first < colour.end {
+                firsts[b] = first
+                lanes[b] = min(4, colour.end - first)
+                first += 4
+                b += 1
+            }
+        }
+    }
+
+}
