@@ -11,6 +11,7 @@
 ///   every encoder writes through `OutputFile` (a temporary file renamed when complete) and streams frame by
 ///   frame in constant memory. `renderSequence` renders on all cores and encodes in order, with an optional
 ///   `ProgressReporter` on stderr.
-/// - Cairo and Pango wrappers: `CairoSurface`, `CairoContext`, `CairoPattern`, `TextContext`, `PangoTextLayout`.
+/// - Cairo and Pango wrappers: `CairoSurface`, `CairoContext`, `CairoPattern`, `TextContext` (SPI: the benchmarks
+///   reach them with `@_spi(Internals) import KineticRaster`; no product exposes them), `PangoTextLayout` (package).
 ///
 /// Only this module touches C APIs; each C pointer is owned by one `final class` that frees it in `deinit`.

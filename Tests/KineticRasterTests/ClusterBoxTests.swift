@@ -2,7 +2,7 @@ import KineticCore
 import KineticLayers
 import XCTest
 
-@testable import KineticRaster
+@_spi(Internals) @testable import KineticRaster
 
 /// `PangoTextLayout.clusterBoxes()` walks the layout once; it must give exactly what Pango's per-index queries
 /// (`clusterBox(atByte:)`, linear in the text each) give, for every kind of text the renderer meets.

@@ -1,7 +1,7 @@
 import KineticCore
 import XCTest
 
-@testable import KineticRaster
+@_spi(Internals) @testable import KineticRaster
 
 final class FrameAndCairoTests: XCTestCase {
     func testZeroAndHugeSizesAreRefusedWithTheLimit() {

@@ -2,7 +2,7 @@ import KineticCore
 import KineticLayers
 import XCTest
 
-@testable import KineticRaster
+@_spi(Internals) @testable import KineticRaster
 
 /// `PangoGlyphOutliner`: the glyphs of a text layer as outlines, where the renderer draws them.
 final class GlyphOutlineTests: XCTestCase {

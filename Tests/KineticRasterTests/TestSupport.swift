@@ -1,6 +1,6 @@
 import Foundation
 import KineticCore
-import KineticRaster
+@_spi(Internals) import KineticRaster
 import XCTest
 
 /// A fresh temporary folder per test, removed afterwards.

@@ -11,7 +11,7 @@ import Foundation
 import KineticCore
 import KineticEffects
 import KineticLayers
-import KineticRaster
+@_spi(Internals) import KineticRaster
 
 struct Measurement {
     var name: String

@@ -5,7 +5,7 @@ import KineticCore
 /// groups and masks. Units are points (the surface's device scale maps them to pixels); y grows downwards.
 ///
 /// The context keeps its surface alive. Not thread-safe: one context per thread.
-public final class CairoContext {
+@_spi(Internals) public final class CairoContext {
     /// Cairo's `cairo_t *`; owned, destroyed in `deinit`.
     let pointer: OpaquePointer
     /// The surface this context draws on.

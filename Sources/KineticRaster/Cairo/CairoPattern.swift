@@ -3,7 +3,7 @@ import KineticCore
 
 /// A Cairo source pattern: a linear or radial gradient, a surface, or a group captured with
 /// `CairoContext.popGroup()`. Set it with `CairoContext.setSource(_:)` or use it as a mask.
-public final class CairoPattern {
+@_spi(Internals) public final class CairoPattern {
     /// Cairo's `cairo_pattern_t *`; owned, destroyed in `deinit`.
     let pointer: OpaquePointer
     /// A surface this pattern draws from, kept alive as long as the pattern.

@@ -7,7 +7,7 @@ import KineticCore
 /// and one point covers `scale` × `scale` pixels. `snapshot()` copies the pixels out as an `RGBAFrame`.
 ///
 /// Not thread-safe: use one surface on one thread at a time (each render thread makes its own).
-public final class CairoSurface {
+@_spi(Internals) public final class CairoSurface {
     /// Cairo's `cairo_surface_t *`; owned, destroyed in `deinit`.
     let pointer: OpaquePointer
     /// Width in pixels.

@@ -9,7 +9,7 @@ import CPangoCairo
 /// in points (user-space units).
 ///
 /// Not thread-safe: each render thread makes its own (the font map is Pango's per-thread default).
-public final class TextContext {
+@_spi(Internals) public final class TextContext {
     /// Pango's `PangoContext *`; owned (one GObject reference), released in `deinit`.
     let pointer: OpaquePointer
 
