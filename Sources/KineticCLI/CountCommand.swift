@@ -71,7 +71,7 @@ enum CountCommand {
                 section: "Count-up", title: "0 → 1000 (the original article)",
                 caption: "A Combine timer every 0.02 s adds 1 (the article's first version) in bold tabular digits; "
                     + "--step fiftieth is its final version, ⌈Δ / 50⌉ per tick.",
-                name: "count-seed",
+                name: "count-original",
                 arguments: ["render", "count", "--style", "original", "--to", "1000", "--step", "one"],
                 width: 320, height: 120),
             DemoCommand.Item(

@@ -35,13 +35,13 @@ enum DemoCommand {
                 section: "Shimmer", title: "Slide to unlock (the original article)",
                 caption: "A black–white–black gradient three times the label's width, its locations moving from "
                     + "[0, 0, 0.25] to [0.75, 1, 1] every 2 s, masked by the text: the article's recipe.",
-                name: "shimmer-seed",
+                name: "shimmer-original",
                 arguments: ["render", "shimmer", "--style", "original", "--text", "slide to unlock"],
                 width: 480, height: 96),
             Item(
                 section: "Shimmer", title: "スライドでロック解除 (the original article, in Japanese)",
                 caption: "The same gradient over Japanese text (Noto Sans CJK JP).",
-                name: "shimmer-seed-japanese",
+                name: "shimmer-original-japanese",
                 arguments: ["render", "shimmer", "--style", "original", "--text", "スライドでロック解除"], width: 480, height: 96),
             Item(
                 section: "Shimmer", title: "Facebook Shimmer's model",
@@ -71,7 +71,7 @@ enum DemoCommand {
                 caption: "Every piece of a settings screen falls under UIKit gravity (1000 pt/s²) and collides with "
                     + "the screen's edges and each other, UIKit's defaults throughout; pure containers are looked "
                     + "through, so cells fall whole and nothing is simulated twice.",
-                name: "collapse-seed", arguments: ["render", "collapse", "--duration", "2.5"], width: 375, height: 667),
+                name: "collapse-original", arguments: ["render", "collapse", "--duration", "2.5"], width: 375, height: 667),
             Item(
                 section: "Collapse", title: "Tumble",
                 caption: "Gravity tilted to the lower left, some bounce and friction, pieces let go at random "

@@ -83,7 +83,7 @@ enum ElevatorCommand {
                 section: "Elevator number", title: "0 → 30 (the original article)",
                 caption: "PMElevateLabel: a clipped 100 × 100 box with a blue border; each second the old and the new "
                     + "value slide up together, linearly, in 1 s.",
-                name: "elevator-seed", arguments: ["render", "elevator", "--style", "original", "--fps", "20"],
+                name: "elevator-original", arguments: ["render", "elevator", "--style", "original", "--fps", "20"],
                 width: 240, height: 160),
             DemoCommand.Item(
                 section: "Elevator number", title: "0 → 30, digit by digit",

@@ -4,7 +4,7 @@
 struct Gallery {
     /// A file of the animation: shown in a card (a picture) or linked from it.
     struct File: Equatable {
-        /// The file name relative to the page, e.g. "shimmer-seed.svg".
+        /// The file name relative to the page, e.g. "shimmer-original.svg".
         var file: String
         /// What the file is, e.g. "SVG", "GIF" or "Lottie".
         var label: String

@@ -137,7 +137,7 @@ final class RenderCommandTests: XCTestCase {
         let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
         XCTAssertTrue(html.contains("kinetic render showcase -o showcase.gif"))
         let files = contents(of: folder)
-        for item in ["showcase", "shimmer-seed", "elevator-digits", "count-default", "collapse-seed"] {
+        for item in ["showcase", "shimmer-original", "elevator-digits", "count-default", "collapse-original"] {
             for format in ["svg", "gif", "json", "lottie", "apng"] {
                 XCTAssertTrue(files.contains("\(item).\(format)"), "\(item).\(format) was not written")
             }
