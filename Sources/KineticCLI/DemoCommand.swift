@@ -71,7 +71,8 @@ enum DemoCommand {
                 caption: "Every piece of a settings screen falls under UIKit gravity (1000 pt/s²) and collides with "
                     + "the screen's edges and each other, UIKit's defaults throughout; pure containers are looked "
                     + "through, so cells fall whole and nothing is simulated twice.",
-                name: "collapse-original", arguments: ["render", "collapse", "--duration", "2.5"], width: 375, height: 667),
+                name: "collapse-original", arguments: ["render", "collapse", "--duration", "2.5"], width: 375,
+                height: 667),
             Item(
                 section: "Collapse", title: "Tumble",
                 caption: "Gravity tilted to the lower left, some bounce and friction, pieces let go at random "
