@@ -367,4 +367,13 @@ final class LottieMappingTests: XCTestCase {
         XCTAssertTrue(zip(y.maximumError, y.tolerance).allSatisfy { $0 <= $1 }, y.description)
         XCTAssertNil(channel("ball", "position.x"), "only y moves")
     }
+
+    /// A clip shorter than one frame is written as one frame (op 1), not as an animation of none (op = ip = 0).
+    func testAClipShorterThanAFrameIsOneFrame() throws {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        for duration in [1e-300, 0.001] {
+            let document = try export(makeClip(root, duration: duration), framesPerSecond: 30).document
+            XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self).contains(#""op":1,"#), true, "\(duration)")
+        }
+    }
 }

@@ -31,7 +31,9 @@ final class LottieBuilder {
         self.clip = clip
         self.options = options
         self.glyphs = glyphs
-        outPoint = LottieValues.round(clip.duration * options.framesPerSecond, 1000)
+        // At least one frame: a clip shorter than a frame (--duration 1e-300) shows its first frame, as the pixel
+        // formats write one; ip = op would be an animation of no frames, which players refuse or show empty.
+        outPoint = max(1, LottieValues.round(clip.duration * options.framesPerSecond, 1000))
         let side = max(clip.size.width, clip.size.height)
         margin = (2 * side + 1024).rounded(.up)
     }
