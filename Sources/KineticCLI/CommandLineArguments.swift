@@ -1,3 +1,5 @@
+import KineticCore
+
 /// A small, strict command-line parser: the options a command accepts are declared, and anything else is a usage
 /// error that names the problem (and the closest known option). No outside package: this machine cannot fetch one.
 
@@ -178,22 +180,6 @@ private func unknownOptionMessage(_ given: String, options: [OptionSpec]) -> Str
         message += "; did you mean '--\(best.name)'?"
     }
     return message + " (see --help)"
-}
-
-/// Levenshtein distance, for "did you mean" suggestions.
-func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }
 
 extension String {

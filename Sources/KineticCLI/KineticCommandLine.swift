@@ -1,3 +1,5 @@
+import KineticCore
+
 /// The command table and the dispatcher: finds the command named by the leading words, parses its options and
 /// turns every error into one line on stderr and a sysexits(3) status.
 public enum KineticCommandLine {

@@ -161,9 +161,9 @@ enum RenderPipeline {
     /// The effect's clip, measured with Pango as the renderer draws it.
     static func clip(of spec: some Effect) throws(CLIError) -> Clip {
         do {
-            return try spec.makeClip(measuring: PangoTextMeasurer())
+            return try spec.makeClip()
         } catch {
-            throw .usage(error.message)
+            throw cliError(error)
         }
     }
 

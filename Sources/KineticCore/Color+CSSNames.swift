@@ -40,19 +40,9 @@ extension Color {
             reason: "not a colour: use #RRGGBB, #RRGGBBAA, a CSS name such as 'white', or 'transparent'\(hint)")
     }
 
-    /// The edit distance between two names (insertions, deletions and substitutions).
+    /// The edit distance between two names, by Unicode scalar.
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars)
-        let b = Array(b.unicodeScalars)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var row = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = row
-        }
-        return a.isEmpty ? b.count : previous[b.count]
+        editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars))
     }
 
     /// CSS Color Module Level 4's named colours, as 0xRRGGBB.

@@ -307,34 +307,22 @@ extension CountUp: Effect {
         try makeManager(measuring: measurer).boxWidth
     }
 
-    /// The canvas width that holds the widest text with one font size of margin, rounded up to a whole point, when
-    /// ``fitsWidth`` is true; nil otherwise.
-    ///
-    /// - Throws: `EffectSpecError` for an invalid spec (see `validate()`).
-    public func fittedWidth(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Double? {
-        guard fitsWidth else { return nil }
-        return (try contentWidth(measuring: measurer) + font.size).rounded(.up)
-    }
-
     /// The clip: `makeLayer(measuring:)`'s label until the count (and any retarget) ends plus ``hold``, on white.
     /// When the widest text is wider than the canvas it is cut off, and the clip carries a warning that says so.
     public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
-        if let fitted = try fittedWidth(measuring: measurer), fitted > size.width {
-            var wider = self
-            wider.size.width = fitted
-            wider.fitsWidth = false
-            return try wider.makeClip(measuring: measurer)
-        }
-        let root = try makeLayer(measuring: measurer)
-        var clip = Clip(root: root, duration: endTime + Self.hold, background: .white)
+        // The widest text is measured once: it decides the fitted canvas and whether anything is cut off.
         let needed = try contentWidth(measuring: measurer)
-        if needed > size.width + 0.5 {
+        var spec = self
+        if fitsWidth { spec.size.width = max(size.width, (needed + font.size).rounded(.up)) }
+        let root = try spec.makeLayer(measuring: measurer)
+        var clip = Clip(root: root, duration: endTime + Self.hold, background: .white)
+        if needed > spec.size.width + 0.5 {
             let widest = frames.max { abs($0.value) < abs($1.value) }.map { format.string(for: $0.value) } ?? ""
             clip.warnings.append(
                 Clip.Warning(
                     layer: root.name ?? "count",
                     message: "the text '\(widest)' is \(ElevatorNumber.points(needed)) pt wide but the canvas is "
-                        + "\(ElevatorNumber.points(size.width)) pt: it is cut off; make the canvas at least "
+                        + "\(ElevatorNumber.points(spec.size.width)) pt: it is cut off; make the canvas at least "
                         + "\(ElevatorNumber.points(needed.rounded(.up))) pt wide"))
         }
         return clip

@@ -218,16 +218,15 @@ extension ElevatorNumber: Effect {
     /// The clip: `makeLayer(measuring:)`'s layers until the last change has settled plus ``hold``, on white.
     /// When the widest value is wider than the box it is cut off, and the clip carries a warning that says so.
     public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
-        if let fitted = try fittedWidth(measuring: measurer), fitted > size.width {
-            var wider = self
-            wider.size.width = fitted
-            wider.fitsWidth = false
-            return try wider.makeClip(measuring: measurer)
-        }
-        let root = try makeLayer(measuring: measurer)
-        var clip = Clip(root: root, duration: root.animationEndTime + Self.hold, background: .white)
+        // The widest value is measured once: it decides the fitted canvas and whether anything is cut off.
         let needed = try contentWidth(measuring: measurer)
-        let box = resolvedBoxSize.width
+        var spec = self
+        if fitsWidth, style == .digits, boxSize == nil {
+            spec.size.width = max(size.width, (needed + font.size).rounded(.up))
+        }
+        let root = try spec.makeLayer(measuring: measurer)
+        var clip = Clip(root: root, duration: root.animationEndTime + Self.hold, background: .white)
+        let box = spec.resolvedBoxSize.width
         if needed > box + 0.5 {
             let widest = changes.max { abs($0.value) < abs($1.value) }.map { format.string(for: $0.value) } ?? ""
             clip.warnings.append(
@@ -238,15 +237,6 @@ extension ElevatorNumber: Effect {
                         + "\(Self.points(needed.rounded(.up))) pt wide"))
         }
         return clip
-    }
-
-    /// The canvas width that holds the widest value with one font size of margin, rounded up to a whole point,
-    /// when ``fitsWidth`` applies (`.digits` with no `boxSize`); nil otherwise.
-    ///
-    /// - Throws: `EffectSpecError` for an invalid spec (see `validate()`).
-    public func fittedWidth(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Double? {
-        guard fitsWidth, style == .digits, boxSize == nil else { return nil }
-        return (try contentWidth(measuring: measurer) + font.size).rounded(.up)
     }
 
     /// A length for a message: whole points, or tenths below 10.

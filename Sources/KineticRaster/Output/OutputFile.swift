@@ -225,30 +225,14 @@ public final class OutputFile {
         case .open, .closed: break
         }
         if hasExternalFile {
-            let fd = open(temporaryPath, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
+            guard let read = FileManager.default.contents(atPath: temporaryPath) else {
                 let reason = String(cString: strerror(errno))
                 discard()
                 throw .ioFailed(path: temporaryPath, operation: "reading", reason: reason)
             }
-            var read: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    let reason = String(cString: strerror(errno))
-                    close(fd)
-                    discard()
-                    throw .ioFailed(path: temporaryPath, operation: "reading", reason: reason)
-                }
-                if count == 0 { break }
-                read.append(contentsOf: chunk[0..<count])
-            }
-            close(fd)
             unlink(temporaryPath)
-            bytes = read
-            offset = read.count
+            bytes = Array(read)
+            offset = bytes.count
         }
         state = .committed
         unregister()

@@ -45,7 +45,8 @@ public struct PangoGlyphOutliner: GlyphOutlining {
         var colorFonts: [UnsafeMutablePointer<PangoFont>: Bool] = [:]
         var glyphs: [PlacedGlyph] = []
         var omittedCharacters: [Character] = []
-        let characters = Array(paragraph.layout.text)
+        // The text's characters, read only when a colour glyph must be named.
+        lazy var characters = Array(paragraph.layout.text)
         for glyph in paragraph.layout.laidOutGlyphs() {
             let key: String
             if let known = keys[glyph.font] {
