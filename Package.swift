@@ -53,6 +53,9 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
         .target(
             name: "KineticRaster",
             dependencies: [
@@ -69,10 +72,13 @@ let package = Package(
             dependencies: ["KineticCore", "KineticAnimation", "KineticLayers", "KineticEffects", "KineticRaster"]),
 
         // The command-line tool: its commands in a library (so that tests and fuzz targets can drive them in
-        // process), and a thin executable that connects them to the process's streams and signals.
+        // process), and a thin executable that connects them to the process's streams and signals. `kinetic
+        // serve` (KineticCLI/Serve) answers HTTP with libmicrohttpd, from the render commands' own options.
         .target(
             name: "KineticCLI",
-            dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticExport", "KineticOutput"]),
+            dependencies: [
+                "Kinetic", "KineticRaster", "KineticTerminal", "KineticExport", "KineticOutput", "CMicroHTTPD",
+            ]),
         .executableTarget(name: "kinetic", dependencies: ["KineticCLI", "KineticRaster"]),
 
         // Example programs: complete tools built on the library, each run by a test.

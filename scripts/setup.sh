@@ -7,16 +7,17 @@ set -euo pipefail
 # the fonts the renderer and its golden images use (Inter for tabular digits, Noto CJK for Japanese, DejaVu for
 # Arabic and Hebrew, Noto Color Emoji so emoji have a glyph; DejaVu extra and Liberation are named too because
 # fontconfig's fallbacks draw from them, so a fresh machine renders the goldens exactly as the machine that
-# recorded them); ffmpeg for MP4/WebM; for the tests, chromium (the gallery and documentation-site tests), tmux
-# (the terminal end-to-end tests) and python3 (serves the documentation site).
+# recorded them); ffmpeg for MP4/WebM; libmicrohttpd for `kinetic serve`; for the tests, chromium (the gallery and
+# documentation-site tests), tmux (the terminal end-to-end tests), python3 (serves the documentation site), and
+# nginx and wrk (the service behind a load balancer, and its benchmark).
 #
 # `setup.sh` (or `setup.sh demo`) installs what building and rendering need; `setup.sh test` adds what only the
 # tests use (a browser, tmux, python3).
 PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libimagequant-dev libgif-dev libgdk-pixbuf-2.0-dev fonts-inter fonts-noto-cjk fonts-dejavu-core fonts-dejavu-extra
-    fonts-liberation fonts-noto-color-emoji ffmpeg)
+    fonts-liberation fonts-noto-color-emoji ffmpeg libmicrohttpd-dev)
 case "${1:-demo}" in
 demo) ;;
-test) PACKAGES+=(chromium tmux python3 python3-venv) ;;
+test) PACKAGES+=(chromium tmux python3 python3-venv nginx-light wrk) ;;
 *)
     echo "usage: setup.sh [demo|test]" >&2
     exit 64
@@ -26,9 +27,9 @@ esac
 case "$(uname -s)" in
 Darwin)
     for tool in pkg-config; do command -v "$tool" >/dev/null || missing=1; done
-    if ! pkg-config --exists cairo pangocairo imagequant 2>/dev/null; then
+    if ! pkg-config --exists cairo pangocairo imagequant libmicrohttpd 2>/dev/null; then
         echo "Kinetic needs these Homebrew packages (install them, then run make again):"
-        echo "  brew install pkg-config cairo pango libimagequant giflib gdk-pixbuf ffmpeg tmux && brew install --cask font-inter"
+        echo "  brew install pkg-config cairo pango libimagequant giflib gdk-pixbuf libmicrohttpd ffmpeg tmux && brew install --cask font-inter"
         exit 1
     fi
     exit 0

@@ -21,6 +21,24 @@ enum CollapseCommand {
             With --scene: the items of a `kinetic simulate` scene (docs/simulate.md) as coloured boxes; the scene's
             own gravity, collision and materials apply and the effect options are not used.
             """,
+        options: renderer.options,
+        run: { arguments, streams throws(CLIError) in
+            try RenderCommands.rejectPositionals(arguments)
+            if let path = arguments.string("scene") {
+                try renderScene(path: path, arguments: arguments, streams: streams)
+                return
+            }
+            let settings = try RenderSettings(arguments, defaultSize: defaultSize)
+            let collapse = try collapse(from: arguments, size: settings.size)
+            try RenderPipeline.render(try RenderPipeline.clip(of: collapse), settings: settings, streams: streams)
+            try streams.err(
+                collapse.restedAt.map { "at rest after \($0.secondsText) s\n" }
+                    ?? "still moving at the end of the clip\n")
+        })
+
+    /// The example screen collapsing; a scene file (`--scene`) is the command line's only.
+    static let renderer = EffectRenderer(
+        name: "collapse",
         options: [
             .value("scene", "SCENE.json", "A dynamics scene to render instead of the example screen."),
             .value("gravity-angle", "RAD", "Gravity direction in radians, |RAD| ≤ 1000 (default 1.5707963, down)."),
@@ -36,25 +54,20 @@ enum CollapseCommand {
         ]
             + RenderSettings.options(
                 defaultSize: defaultSize, defaultDuration: "4", defaultBackground: "the screen's own"),
-        run: { arguments, streams throws(CLIError) in
-            try RenderCommands.rejectPositionals(arguments)
-            if let path = arguments.string("scene") {
-                try renderScene(path: path, arguments: arguments, streams: streams)
-                return
-            }
-            let spec = try spec(from: arguments)
-            let settings = try RenderSettings(arguments, defaultSize: defaultSize)
-            let collapse: Collapse
-            do {
-                collapse = try Collapse(screen: ExampleScreen(size: settings.size).makeLayer(), spec: spec)
-            } catch {
-                throw .usage("\(error)")
-            }
-            try RenderPipeline.render(try RenderPipeline.clip(of: collapse), settings: settings, streams: streams)
-            try streams.err(
-                collapse.restedAt.map { "at rest after \($0.secondsText) s\n" }
-                    ?? "still moving at the end of the clip\n")
+        defaultSize: defaultSize, fileOptions: ["scene"],
+        makeClip: { arguments, settings throws(CLIError) in
+            try RenderPipeline.clip(of: try collapse(from: arguments, size: settings.size))
         })
+
+    /// The example screen on a canvas of `size`, falling as the options say.
+    static func collapse(from arguments: ParsedArguments, size: Size) throws(CLIError) -> Collapse {
+        let spec = try spec(from: arguments)
+        do {
+            return try Collapse(screen: ExampleScreen(size: size).makeLayer(), spec: spec)
+        } catch {
+            throw .usage("\(error)")
+        }
+    }
 
     static func spec(from arguments: ParsedArguments) throws(CLIError) -> CollapseSpec {
         var spec = CollapseSpec()

@@ -50,18 +50,22 @@ enum CountCommand {
             easeOutExpo, with smart easing for counts over 999 (linear until 333 short of the target, then eased).
             Digits are tabular and the label keeps the widest text's width, so nothing wobbles.
             """,
+        options: renderer.options,
+        run: { arguments, streams throws(CLIError) in try renderer.run(arguments, streams: streams) })
+
+    static let renderer = EffectRenderer(
+        name: "count",
         options: countOptions
             + RenderSettings.options(
                 defaultSize: CountUp.defaultSize, defaultDuration: "the delay + the count + 1.5",
                 defaultBackground: "#FFFFFF"),
-        run: { arguments, streams throws(CLIError) in
-            try RenderCommands.rejectPositionals(arguments)
-            let settings = try RenderSettings(arguments, defaultSize: CountUp.defaultSize)
+        defaultSize: CountUp.defaultSize, fileOptions: [],
+        makeClip: { arguments, settings throws(CLIError) in
             var count = try countUp(from: arguments, size: settings.size)
             // The default canvas grows to fit the widest text (a given --width is kept; text that does not fit it
             // is a warning): the library's `fitsWidth`.
             count.fitsWidth = arguments.string("width") == nil
-            try RenderPipeline.render(try RenderPipeline.clip(of: count), settings: settings, streams: streams)
+            return try RenderPipeline.clip(of: count)
         })
 
     /// The gallery's count-up entries: the article's first version and countUp.js's model in yen.

@@ -61,18 +61,22 @@ enum ElevatorCommand {
             right, grow in or shrink away when the digit count changes, and a value arriving mid-roll retargets from
             where each column is. With no values: the article's scene, 0 → 30, one value per second.
             """,
+        options: renderer.options,
+        run: { arguments, streams throws(CLIError) in try renderer.run(arguments, streams: streams) })
+
+    static let renderer = EffectRenderer(
+        name: "elevator",
         options: elevatorOptions
             + RenderSettings.options(
                 defaultSize: ElevatorNumber.defaultSize, defaultDuration: "until the last change settles, + 1",
                 defaultBackground: "#FFFFFF"),
-        run: { arguments, streams throws(CLIError) in
-            try RenderCommands.rejectPositionals(arguments)
-            let settings = try RenderSettings(arguments, defaultSize: ElevatorNumber.defaultSize)
+        defaultSize: ElevatorNumber.defaultSize, fileOptions: [],
+        makeClip: { arguments, settings throws(CLIError) in
             var spec = try elevator(from: arguments, size: settings.size)
             // The default canvas grows to fit the widest value (a given --width or --box-width is kept, and a
             // value that does not fit it is a warning): the library's `fitsWidth`.
             spec.fitsWidth = arguments.string("width") == nil
-            try RenderPipeline.render(try RenderPipeline.clip(of: spec), settings: settings, streams: streams)
+            return try RenderPipeline.clip(of: spec)
         })
 
     /// The gallery's elevator entries: the article's scene, the same count rolling digit by digit, and the digits

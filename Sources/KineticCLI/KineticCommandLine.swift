@@ -6,7 +6,9 @@ public enum KineticCommandLine {
     public static let version = "0.1.0"
 
     static var commands: [Command] {
-        SampleCommands.all + RenderCommands.all + PlayCommand.all + [SimulateCommand.command, DemoCommand.command]
+        SampleCommands.all + RenderCommands.all + PlayCommand.all + [
+            SimulateCommand.command, DemoCommand.command, ServeCommand.command,
+        ]
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.

@@ -54,12 +54,18 @@ struct RenderSettings {
         ]
     }
 
-    /// Reads the shared flags.
+    /// Reads the shared flags, `-o FILE` included.
     init(_ arguments: ParsedArguments, defaultSize: Size) throws(CLIError) {
         guard let output = arguments.string("output") else {
             throw .usage(
                 "missing -o FILE: the output file (.png, .apng, .gif, .mp4 or .webm, or .json, .lottie or .svg)")
         }
+        try self.init(arguments, defaultSize: defaultSize, output: output)
+    }
+
+    /// Reads the shared flags but the output, which the caller names (the service: a name whose extension is the
+    /// format asked for; nothing is written there).
+    init(_ arguments: ParsedArguments, defaultSize: Size, output: String) throws(CLIError) {
         self.output = output
         dryRun = arguments.flag("dry-run")
         size = Size(

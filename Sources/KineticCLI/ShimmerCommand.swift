@@ -65,23 +65,24 @@ enum ShimmerCommand {
             Colours are RRGGBB or RRGGBBAA in hex; the leading # is optional (quote it in a shell, where a word
             starting with # is a comment).
             """,
+        options: renderer.options,
+        run: { arguments, streams throws(CLIError) in try renderer.run(arguments, streams: streams) })
+
+    static let renderer = EffectRenderer(
+        name: "shimmer",
         options: shimmerOptions
             + RenderSettings.options(
                 defaultSize: ShimmerScene.defaultSize,
                 defaultDuration:
                     "one loop: 2 (original), one cycle (default), or until the end fade + 0.5 with --stop-at",
                 defaultBackground: "#5AC8FA original, #1C1C1E text, #FFFFFF skeleton"),
-        run: { arguments, streams throws(CLIError) in
-            try RenderCommands.rejectPositionals(arguments)
-            let settings = try RenderSettings(arguments, defaultSize: ShimmerScene.defaultSize)
+        defaultSize: ShimmerScene.defaultSize, fileOptions: [],
+        makeClip: { arguments, settings throws(CLIError) in
             let scene = try scene(from: arguments, size: settings.size)
             do {
-                let clip = try scene.makeClip(measuring: PangoTextMeasurer())
-                try RenderPipeline.render(clip, settings: settings, streams: streams)
+                return try scene.makeClip(measuring: PangoTextMeasurer())
             } catch let error as EffectSpecError {
                 throw .usage(error.message)
-            } catch let error as CLIError {
-                throw error
             } catch {
                 throw .failure("\(error)")
             }

@@ -50,6 +50,10 @@ public struct OutputOptions: Sendable {
     /// (unnamed), the video `ffmpeg` writes (removed when read back). Default "/tmp". Writes to a path use the
     /// destination's folder instead.
     public var scratchFolder: String
+    /// Asked between the frames of an animated pixel or video format: true stops the write with
+    /// ``OutputError/cancelled``, leaving nothing behind (a service's deadline). Nil (default): never. Not an
+    /// option of the output (any format takes it; the bytes never depend on it).
+    public var shouldCancel: (@Sendable () -> Bool)?
 
     /// Options with every default, changed by the parameters given.
     public init(

@@ -123,7 +123,7 @@ extension Clip {
         return RenderOptions(
             framesPerSecond: plan.framesPerSecond, scale: plan.scale, duration: plan.duration,
             stillTime: plan.stillTime, background: options.background, encoder: encoder,
-            concurrency: options.concurrency)
+            concurrency: options.concurrency, shouldCancel: options.shouldCancel)
     }
 
     /// The clip as Lottie JSON, dotLottie or SVG bytes, with the exporter's warnings.

@@ -30,12 +30,17 @@ public struct RenderOptions: Sendable {
     public var encoder: EncoderOptions
     /// How many frames are drawn at once, ≥ 1; nil (default) for one per CPU. The output does not depend on it.
     public var concurrency: Int?
+    /// Asked between frames of an animation: true stops the render with `RasterError.cancelled`, leaving nothing
+    /// behind (a deadline, a client gone). Nil (default): never. The frames never depend on it.
+    public var shouldCancel: (@Sendable () -> Bool)?
 
     /// Options with every default, changed by the parameters given.
     public init(
         framesPerSecond: Double = 30, scale: Double = 1, duration: MediaTime? = nil, stillTime: MediaTime? = nil,
-        background: Background = .clip, encoder: EncoderOptions = EncoderOptions(), concurrency: Int? = nil
+        background: Background = .clip, encoder: EncoderOptions = EncoderOptions(), concurrency: Int? = nil,
+        shouldCancel: (@Sendable () -> Bool)? = nil
     ) {
+        self.shouldCancel = shouldCancel
         self.framesPerSecond = framesPerSecond
         self.scale = scale
         self.duration = duration
@@ -218,7 +223,7 @@ extension Clip {
                 try renderSequence(
                     frameCount: plan.frameCount, frameDuration: { _ in 1 / fps }, encoder: encoder,
                     concurrency: options.concurrency ?? ProcessInfo.processInfo.activeProcessorCount,
-                    progress: reporter
+                    progress: reporter, shouldCancel: options.shouldCancel ?? { false }
                 ) { index in
                     try renderer.render(root, at: Double(index) / fps)
                 }
