@@ -50,6 +50,14 @@ struct RenderSettings {
                 "matte", "COLOR",
                 "Transparent GIF: blend soft edges with this colour (the page's) instead of cutting them at half "
                     + "alpha, which looks jagged; for real alpha write .apng (default none)."),
+            .value(
+                "title", "TEXT",
+                "SVG: the picture's name for screen readers (role=img and <title>), at most 1,000 characters "
+                    + "(default: the effect's text at the end)."),
+            .value(
+                "dark-text-color", "COLOR",
+                "SVG: the text colour when the page is dark (prefers-color-scheme, inside the file) (default none)."),
+            .value("dark-background", "COLOR", "SVG: the background colour when the page is dark (default none)."),
             .flag("dry-run", "Check every option and print what would be written (size, frames), writing nothing."),
         ]
     }
@@ -93,6 +101,17 @@ struct RenderSettings {
         }
         options.loopCount = try arguments.int("loop", in: 0...65535)
         options.dithering = try arguments.double("dither", in: Limits.fraction)
+        options.title = arguments.string("title")
+        for (name, keyPath) in [
+            ("dark-text-color", \OutputOptions.darkTextColor), ("dark-background", \.darkBackground),
+        ] {
+            guard let text = arguments.string(name) else { continue }
+            do {
+                options[keyPath: keyPath] = try Color(css: text)
+            } catch {
+                throw .usage("--\(name): \(error.description)")
+            }
+        }
         if let text = arguments.string("matte") {
             do {
                 options.matte = try Color(css: text)

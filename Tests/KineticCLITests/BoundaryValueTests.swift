@@ -41,12 +41,14 @@ final class BoundaryValueTests: XCTestCase {
     private func base(for command: Command) -> [String] {
         let path = command.path
         switch path.first {
-        case "render": return path + ["--dry-run", "-o", folder + "/out.gif"]
+        case "render" where path != ["render", "countdown"]: return path + ["--dry-run", "-o", folder + "/out.gif"]
         case "play": return path
         case "simulate": return path + [folder + "/scene.json", "--seconds", "0.1"]
         default: break
         }
         switch path {
+        case ["render", "countdown"]: return path + ["--dry-run", "-o", folder + "/out.gif", "--until", "2027-01-01"]
+        case ["serve"]: return path + ["--dry-run", "--port", "0"]
         case ["sample", "curve"]: return path + ["ease", "--count", "3"]
         case ["sample", "spring"]: return path + ["--seconds", "0.1", "--rate", "10"]
         case ["sample", "timing"]: return path + ["--duration", "1", "--at", "0,1"]

@@ -27,6 +27,9 @@ final class OptionFormatTests: XCTestCase {
         case .ffmpegPath: options.ffmpegPath = "/usr/bin/ffmpeg"
         case .tolerance: options.tolerance = ExportTolerance()
         case .concurrency: options.concurrency = 1
+        case .title: options.title = "Twelve"
+        case .darkTextColor: options.darkTextColor = .white
+        case .darkBackground: options.darkBackground = .black
         }
         return options
     }
@@ -56,7 +59,7 @@ final class OptionFormatTests: XCTestCase {
             }
         }
         // Duration and background apply everywhere; the rest to some formats only.
-        XCTAssertEqual(refused, 53)
+        XCTAssertEqual(refused, 53 + 3 * 7)  // title and the dark colours: SVG only
     }
 
     /// The command line's flags refuse the same pairs, before any work (with --dry-run too), exit 64.

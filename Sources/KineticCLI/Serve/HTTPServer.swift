@@ -132,7 +132,7 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     /// A bound, listening socket for `host` (an IPv4 or IPv6 address) and `port`, and the port it got.
-    private static func listen(host: String, port: Int) throws(CLIError) -> (Int32, Int) {
+    static func listen(host: String, port: Int) throws(CLIError) -> (Int32, Int) {
         guard (0...65535).contains(port) else {
             throw .usage("--port must be a whole number from 0 to 65535 (got \(port))")
         }

@@ -34,6 +34,7 @@ enum ServeCommand {
             .value("network-threads", "N", "Threads reading and writing sockets, 1…64 (default 2)."),
             .value("drain", "S", "On SIGTERM, seconds to finish requests in flight, 0…600 (default 20)."),
             .value("access-log", "WHERE", "stdout or none (default stdout)."),
+            .flag("dry-run", "Check the options and that the address can be bound, print what would be served, exit."),
         ],
         run: { arguments, streams throws(CLIError) in
             try RenderCommands.rejectPositionals(arguments)
@@ -64,6 +65,16 @@ enum ServeCommand {
         case let other: throw .usage("--access-log must be stdout or none (got '\(other)')")
         }
 
+        let shown = host.contains(":") ? "[\(host)]" : host
+        if arguments.flag("dry-run") {
+            let (socket, bound) = try HTTPServer.listen(host: host, port: port)
+            close(socket)
+            try streams.out(
+                "would serve on http://\(shown):\(bound)/ with \(workers) render thread\(workers == 1 ? "" : "s"), "
+                    + "queue \(queue), cache \(cacheMiB) MiB, deadline \(settings.deadline.humanText) s\n")
+            return
+        }
+
         // SIGTERM, SIGINT and SIGHUP are taken by this thread (sigwait) rather than by the handlers that remove a
         // render's temporary files: blocked here before any thread starts, they stay blocked in every thread.
         var stopSignals = sigset_t()
@@ -77,7 +88,6 @@ enum ServeCommand {
             settings: settings, cache: ResponseCache(capacity: cacheMiB << 20), pool: pool,
             clock: { Date().timeIntervalSince1970 }, log: { log.write($0) })
         let server = try HTTPServer(host: host, port: port, limits: limits) { service.reply(to: $0) }
-        let shown = host.contains(":") ? "[\(host)]" : host
         try streams.err(
             "kinetic serve: listening on http://\(shown):\(server.port)/ (\(workers) render thread"
                 + "\(workers == 1 ? "" : "s"), queue \(queue), cache \(cacheMiB) MiB)\n")

@@ -316,6 +316,7 @@ extension CountUp: Effect {
         if fitsWidth { spec.size.width = max(size.width, (needed + font.size).rounded(.up)) }
         let root = try spec.makeLayer(measuring: measurer)
         var clip = Clip(root: root, duration: endTime + Self.hold, background: .white)
+        clip.title = frames.last.map { format.string(for: $0.value) }
         if needed > spec.size.width + 0.5 {
             let widest = frames.max { abs($0.value) < abs($1.value) }.map { format.string(for: $0.value) } ?? ""
             clip.warnings.append(

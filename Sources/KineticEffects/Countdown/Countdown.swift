@@ -154,6 +154,7 @@ public struct Countdown: Sendable, Effect {
             x += width
         }
         var clip = Clip(root: root, duration: duration, background: background)
+        clip.title = "Time left: " + Self.text(secondsLeft: start)
         if !fitsWidth, textWidth > canvas.width + 0.5 {
             clip.warnings.append(
                 Clip.Warning(

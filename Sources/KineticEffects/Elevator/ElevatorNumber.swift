@@ -226,6 +226,7 @@ extension ElevatorNumber: Effect {
         }
         let root = try spec.makeLayer(measuring: measurer)
         var clip = Clip(root: root, duration: root.animationEndTime + Self.hold, background: .white)
+        clip.title = changes.last.map { format.string(for: $0.value) }
         let box = spec.resolvedBoxSize.width
         if needed > box + 0.5 {
             let widest = changes.max { abs($0.value) < abs($1.value) }.map { format.string(for: $0.value) } ?? ""

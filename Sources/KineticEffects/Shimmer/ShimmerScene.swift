@@ -100,8 +100,13 @@ extension ShimmerScene: Effect {
     public func makeClip(measuring measurer: some TextMeasuring) throws(EffectSpecError) -> Clip {
         var stops = false
         if case .default(let shimmer) = style, shimmer.stopAt != nil { stops = true }
-        return Clip(
+        var clip = Clip(
             root: try makeLayer(measurer: measurer), duration: try clipDuration(), loops: !stops,
             background: suggestedBackground)
+        switch content {
+        case .text(let text): clip.title = text.string
+        case .skeleton: clip.title = "Loading"
+        }
+        return clip
     }
 }

@@ -33,8 +33,21 @@ final class SVGBuilder {
     var visibility = HiddenStretches()
     /// Extent of a mask's region around its layer, in points.
     let margin: Double
+    /// Put before every id this builder writes, so that two builders' elements share a document ("" for the
+    /// animation, "r_" for the reduced-motion still: no id of the first has an underscore).
+    let idPrefix: String
 
-    init(clip: Clip, options: SVGExportOptions, glyphs: any GlyphOutlining) {
+    /// What a builder writes: the definitions, the body (background included when asked) and the text paint
+    /// written on the element that holds the body (an attribute string such as ` fill="#1C1C1E"`, or "").
+    struct Parts {
+        var definitions: [String]
+        var background: String
+        var body: String
+        var paint: String
+    }
+
+    init(clip: Clip, options: SVGExportOptions, glyphs: any GlyphOutlining, idPrefix: String = "") {
+        self.idPrefix = idPrefix
         self.clip = clip
         self.options = options
         self.glyphs = glyphs
@@ -45,22 +58,21 @@ final class SVGBuilder {
     var duration: Double { clip.duration }
     var tolerance: ExportTolerance { options.tolerance }
 
-    func build() -> String {
+    /// The definitions, background and body of the clip.
+    func build() -> Parts {
         let w = SVGNumber.format(clip.size.width)
         let h = SVGNumber.format(clip.size.height)
-        var body = ""
-        if options.includesBackground, let background = clip.background, background.alpha > 0 {
-            body +=
-                "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGNumber.color([background.red, background.green, background.blue]))\""
-            if background.alpha < 1 { body += " fill-opacity=\"\(SVGNumber.format(background.alpha))\"" }
-            body += "/>"
+        var background = ""
+        if options.includesBackground, let color = clip.background, color.alpha > 0 {
+            let dark = options.darkBackground != nil ? " class=\"k-bg\"" : ""
+            background +=
+                "<rect\(dark) width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGNumber.color([color.red, color.green, color.blue]))\""
+            if color.alpha < 1 { background += " fill-opacity=\"\(SVGNumber.format(color.alpha))\"" }
+            background += "/>"
         }
         defaultPaint = Self.commonestTextPaint(in: clip.root)
-        body += layer(clip.root)
-        var document =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\"\(defaultPaint)>"
-        if !definitions.isEmpty { document += "<defs>" + definitions.joined() + "</defs>" }
-        return document + body + "</svg>\n"
+        let body = layer(clip.root)
+        return Parts(definitions: definitions, background: background, body: body, paint: defaultPaint)
     }
 
     // MARK: Bookkeeping
@@ -70,7 +82,7 @@ final class SVGBuilder {
     private func newID(_ prefix: String) -> String {
         let count = (idCounts[prefix] ?? 0) + 1
         idCounts[prefix] = count
-        return "\(prefix)\(count)"
+        return "\(idPrefix)\(prefix)\(count)"
     }
 
     /// A glyph's id: letters only ("a" … "z", "ba" …), the shortest names for what a count refers to most; every
@@ -812,7 +824,7 @@ final class SVGBuilder {
         if let known = glyphDefinitions[glyph.id] {
             return (known.id, Point(x: place.x - known.origin.x, y: place.y - known.origin.y))
         }
-        let id = Self.letters(glyphDefinitions.count)
+        let id = idPrefix + Self.letters(glyphDefinitions.count)
         // Written at the glyph's origin in its layer: cells of one column (each moved by the same shift) then
         // share one offset.
         glyphDefinitions[glyph.id] = (id, glyph.origin)

@@ -44,6 +44,10 @@ public struct Clip {
         public var description: String { "\(layer): \(message)" }
     }
 
+    /// What the clip shows, in words, for screen readers ("1,234", "slide to unlock"): an SVG's `<title>`. Nil
+    /// (default) for none. Effects set it to their text at the end.
+    public var title: String?
+
     /// A clip of `root` lasting `duration` seconds.
     public init(
         root: Layer, duration: MediaTime, loops: Bool = false, background: Color? = nil, warnings: [Warning] = []

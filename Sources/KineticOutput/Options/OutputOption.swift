@@ -2,7 +2,7 @@
 /// does with each option.
 public enum OutputOption: String, CaseIterable, Sendable, Hashable {
     case framesPerSecond, scale, duration, stillTime, background, backgroundImage, loopCount, dithering, matte
-    case constantRateFactor, ffmpegPath, tolerance, concurrency
+    case constantRateFactor, ffmpegPath, tolerance, concurrency, title, darkTextColor, darkBackground
 
     /// The formats that honour the option; any other refuses it with ``OutputError/notApplicable(_:format:)``.
     public var formats: Set<FileFormat> {
@@ -17,6 +17,7 @@ public enum OutputOption: String, CaseIterable, Sendable, Hashable {
         case .constantRateFactor, .ffmpegPath: return [.mp4, .webm]
         case .tolerance: return [.lottie, .dotLottie, .svg]
         case .concurrency: return [.apng, .gif, .mp4, .webm]
+        case .title, .darkTextColor, .darkBackground: return [.svg]
         }
     }
 
@@ -36,6 +37,9 @@ public enum OutputOption: String, CaseIterable, Sendable, Hashable {
         case .ffmpegPath: "ffmpeg"
         case .tolerance: "tolerance"
         case .concurrency: "concurrency"
+        case .title: "title"
+        case .darkTextColor: "dark-text-color"
+        case .darkBackground: "dark-background"
         }
     }
 
@@ -66,6 +70,11 @@ public enum OutputOption: String, CaseIterable, Sendable, Hashable {
         case .constantRateFactor, .ffmpegPath: return "it is a video setting (.mp4, .webm)"
         case .tolerance: return "it is a vector setting (.json, .lottie, .svg)"
         case .concurrency: return "\(format) \(format.isVector ? "is not drawn frame by frame" : "is one picture")"
+        case .title:
+            return "only an SVG carries a title for screen readers (its <title>); other formats have no such field"
+        case .darkTextColor, .darkBackground:
+            return "only an SVG follows the page's colour scheme (a media query inside it); pictures, videos and "
+                + "Lottie files have one set of colours"
         case .duration, .background: return ""
         }
     }

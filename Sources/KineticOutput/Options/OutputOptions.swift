@@ -50,6 +50,15 @@ public struct OutputOptions: Sendable {
     /// (unnamed), the video `ffmpeg` writes (removed when read back). Default "/tmp". Writes to a path use the
     /// destination's folder instead.
     public var scratchFolder: String
+    /// The picture's name for screen readers: an SVG's `<title>`, with `role="img"`. SVG only; nil (default) for
+    /// the clip's own ``/KineticLayers/Clip/title`` (an effect's text at the end).
+    public var title: String?
+    /// The text colour when the viewer's page is dark (`prefers-color-scheme: dark`, inside the SVG): the SVG's
+    /// commonest text colour becomes this one. SVG only; nil (default) for one colour set.
+    public var darkTextColor: Color?
+    /// The background colour when the viewer's page is dark. SVG only, and only for a clip with a background; nil
+    /// (default) for no change.
+    public var darkBackground: Color?
     /// Asked between the frames of an animated pixel or video format: true stops the write with
     /// ``OutputError/cancelled``, leaving nothing behind (a service's deadline). Nil (default): never. Not an
     /// option of the output (any format takes it; the bytes never depend on it).
@@ -114,6 +123,9 @@ public struct OutputOptions: Sendable {
         if ffmpegPath != nil { list.append(.ffmpegPath) }
         if tolerance != nil { list.append(.tolerance) }
         if concurrency != nil { list.append(.concurrency) }
+        if title != nil { list.append(.title) }
+        if darkTextColor != nil { list.append(.darkTextColor) }
+        if darkBackground != nil { list.append(.darkBackground) }
         return list
     }
 }

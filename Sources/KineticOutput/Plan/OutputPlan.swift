@@ -39,6 +39,8 @@ public enum OutputLimits {
     public static let pixelsPerSide = RenderLimits.pixelsPerSide
     /// Loop counts: 0 (forever) … 65,535.
     public static let loopCount: ClosedRange<Int> = 0...65_535
+    /// The longest title, in characters: 1,000.
+    public static let titleCharacters = 1_000
 }
 
 extension Clip {
@@ -52,6 +54,12 @@ extension Clip {
     {
         for option in options.given where !option.formats.contains(format) {
             throw .notApplicable(option, format: format)
+        }
+        if let title = options.title, title.count > OutputLimits.titleCharacters {
+            throw .invalidOption(
+                .title,
+                message: "\(OutputOption.title.placeholder) is \(title.count) characters long; at most "
+                    + "\(OutputLimits.titleCharacters)")
         }
         let fps = options.framesPerSecond ?? OutputOptions.defaultFramesPerSecond
         guard fps.isFinite, OutputLimits.framesPerSecond.contains(fps) else {

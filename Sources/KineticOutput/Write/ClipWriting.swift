@@ -142,7 +142,8 @@ extension Clip {
                     glyphs: glyphs,
                     options: SVGExportOptions(
                         framesPerSecond: plan.framesPerSecond, tolerance: tolerance,
-                        repeats: plan.loopCount.map { $0 == 0 })
+                        repeats: plan.loopCount.map { $0 == 0 }, title: options.title,
+                        darkTextColor: options.darkTextColor, darkBackground: options.darkBackground)
                 ).export(clip)
                 return (export.bytes, export.warnings)
             default:
