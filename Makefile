@@ -62,12 +62,14 @@ format:
 # pymunk and pybox2d from PyPI (see Benchmarks/peers/README.md), Box2D v3 built by scripts/box2d3-peer.sh.
 BENCHMARKS ?= AnimationBenchmark RenderBenchmark RasterBenchmark EffectsBenchmark DynamicsBenchmark TerminalBenchmark TextLayoutBenchmark ExportBenchmark
 
-bench: setup
+bench: setup-test
 	@./scripts/box2d3-peer.sh || echo "(Box2D v3 peer not built; DynamicsBenchmark runs without it)"
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && for b in $(BENCHMARKS); do \
 		if [ -d Sources/$$b ]; then echo "== $$b"; $$($(SWIFT) build -c release --show-bin-path)/$$b || exit 1; fi; \
 	done
+	$(RELEASE_BUILD)
+	./Benchmarks/serve.sh $$($(SWIFT) build -c release --show-bin-path)/kinetic
 
 # Fuzzing (Fuzz/, its own package built with libFuzzer and AddressSanitizer): each target runs FUZZ_RUNS inputs,
 # one target at a time, and the command fails if any crashed. Settings: see scripts/fuzz.sh.

@@ -106,7 +106,8 @@ let package = Package(
             dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticOutput", "KineticTestSupport"]),
         .testTarget(
             name: "KineticTerminalTests", dependencies: ["KineticTerminal", "LiveDeploy", "KineticTestSupport"]),
-        .testTarget(name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI", "KineticTestSupport"]),
+        .testTarget(
+            name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI", "KineticRaster", "KineticTestSupport"]),
         .testTarget(
             name: "KineticOutputTests",
             dependencies: ["kinetic", "KineticOutput", "KineticEffects", "KineticExport", "KineticTestSupport"]),

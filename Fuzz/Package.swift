@@ -46,6 +46,9 @@ let package = Package(
                 .product(name: "KineticOutput", package: "Kinetic"),
             ]),
         .executableTarget(
+            name: "FuzzServiceURL",
+            dependencies: [.product(name: "KineticCLI", package: "Kinetic")]),
+        .executableTarget(
             name: "FuzzRenderSpecs",
             dependencies: ["FuzzSupport", .product(name: "KineticCLI", package: "Kinetic")]),
     ],

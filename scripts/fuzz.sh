@@ -27,7 +27,7 @@ FUZZ_TIME="${FUZZ_TIME:-3600}"
 FUZZ_RSS_MB="${FUZZ_RSS_MB:-4096}"
 FUZZ_TIMEOUT="${FUZZ_TIMEOUT:-10}"
 FUZZ_CONFIG="${FUZZ_CONFIG:-release}"
-FUZZ_TARGETS="${FUZZ_TARGETS:-FuzzTimingFunction FuzzColor FuzzNumberFormat FuzzSceneJSON FuzzArguments FuzzRenderSpecs FuzzGIFEncoder FuzzVectorExport}"
+FUZZ_TARGETS="${FUZZ_TARGETS:-FuzzTimingFunction FuzzColor FuzzNumberFormat FuzzSceneJSON FuzzArguments FuzzRenderSpecs FuzzGIFEncoder FuzzVectorExport FuzzServiceURL}"
 FUZZ_WORK="${FUZZ_WORK:-$root/Fuzz/.build/fuzz-work}"
 FUZZ_TIMEOUT_FuzzRenderSpecs="${FUZZ_TIMEOUT_FuzzRenderSpecs:-60}"
 

@@ -20,8 +20,48 @@ final class SVGMappingTests: XCTestCase {
         return layer
     }
 
+    /// The animation's mapping alone: without the reduced-motion still, which repeats the last frame.
     private func svg(_ clip: Clip) throws -> SVGExport {
-        try SVGExporter(glyphs: SquareGlyphs(), options: SVGExportOptions(framesPerSecond: 60)).export(clip)
+        try SVGExporter(
+            glyphs: SquareGlyphs(), options: SVGExportOptions(framesPerSecond: 60, stillForReducedMotion: false)
+        ).export(clip)
+    }
+
+    /// README-ready: the title for screen readers, the last frame still under reduced motion (its ids apart from
+    /// the animation's), and the dark colour set — one style element, no script.
+    func testTheTitleTheReducedMotionStillAndTheDarkColours() throws {
+        let root = Layer(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        let label = TextLayer(string: "ab", font: Font(size: 10), color: Color(red: 0.11, green: 0.11, blue: 0.118))
+        label.frame = Rect(x: 20, y: 20, width: 60, height: 30)
+        label.add(BasicAnimation(from: 0.0, to: 1.0, duration: 1), for: \.opacity)
+        root.addSublayer(label)
+        var clip = Clip(root: root, duration: 1, background: .white)
+        clip.title = "a < b & \"c\""
+        let options = SVGExportOptions(framesPerSecond: 60, darkTextColor: .white, darkBackground: .black)
+        let text = try SVGExporter(glyphs: SquareGlyphs(), options: options).export(clip).text
+        XCTAssertTrue(
+            text.hasPrefix(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"100\" "
+                    + "viewBox=\"0 0 200 100\" role=\"img\" fill=\"#1C1C1E\"><title>a &lt; b &amp; &quot;c&quot;</title>"
+            ), text)
+        XCTAssertTrue(
+            text.contains(
+                "<style>.k-still{display:none}@media (prefers-reduced-motion:reduce){.k-motion{display:none}"
+                    + ".k-still{display:inline}}@media (prefers-color-scheme:dark){[fill=\"#1C1C1E\"]{fill:#FFFFFF}"
+                    + ".k-bg{fill:#000000}}</style>"), text)
+        XCTAssertTrue(text.contains("<rect class=\"k-bg\" width=\"200\" height=\"100\" fill=\"#FFFFFF\"/>"), text)
+        // The still: the last frame (opacity 1, so no opacity attribute), no animation, its own ids.
+        let still = try XCTUnwrap(text.components(separatedBy: "<g class=\"k-still\"").last)
+        XCTAssertFalse(still.contains("<animate"), still)
+        XCTAssertFalse(still.contains("opacity"), still)
+        XCTAssertTrue(still.contains("href=\"#r_a\""), still)
+        XCTAssertTrue(text.contains("<path id=\"r_a\""))
+        XCTAssertFalse(text.contains("<script"))
+        // A still picture needs no still copy; a title can be turned off by leaving the clip's out.
+        clip.root.sublayers[0].removeAllAnimations()
+        clip.title = nil
+        let plain = try SVGExporter(glyphs: SquareGlyphs(), options: SVGExportOptions()).export(clip).text
+        XCTAssertFalse(plain.contains("<style>") || plain.contains("role=") || plain.contains("k-still"), plain)
     }
 
     /// The attribute `name` of every element `element` (`<animate …>` etc.), in order.
@@ -265,7 +305,8 @@ final class SVGMappingTests: XCTestCase {
         XCTAssertEqual(attributes("href", of: "use", in: text), ["#a"])
         // Looping, the grid covers the whole clip and repeats.
         let looping = try SVGExporter(
-            glyphs: SquareGlyphs(), options: SVGExportOptions(framesPerSecond: 60, repeats: true)
+            glyphs: SquareGlyphs(),
+            options: SVGExportOptions(framesPerSecond: 60, repeats: true, stillForReducedMotion: false)
         )
         .export(makeClip(root)).text
         XCTAssertTrue(looping.contains("begin=\"-0.00005s\" dur=\"2s\" repeatCount=\"indefinite\" values=\""), looping)

@@ -35,10 +35,11 @@ final class ArticleExampleTests: XCTestCase {
                             "\(place): this Swift block is not run by a test; copy it into a doc-example region of "
                                 + "\(#fileID) (or write \"Illustrative:\" on the line before it)")
                     }
-                } else if !block.code.hasPrefix("$ kinetic ") {
+                } else if !block.code.hasPrefix("$ kinetic ") && !block.code.hasPrefix("# kinetic-nginx-begin") {
                     XCTFail(
                         "\(place): a \(block.language.isEmpty ? "plain" : block.language) block that is neither a "
-                            + "`$ kinetic …` transcript (KineticCLITests runs those) nor marked \"Illustrative:\"")
+                            + "`$ kinetic …` transcript (KineticCLITests runs those), nor docs/serve.md's nginx block "
+                            + "(ServeDeploymentTests runs it), nor marked \"Illustrative:\"")
                 }
             }
         }

@@ -360,3 +360,38 @@ final class RenderService: Sendable {
             status: error.status, headers: headers, body: Array((InputFile.printable(error.message) + "\n").utf8))
     }
 }
+
+/// What the service makes of a request without rendering it: the status it would answer and the line it would say
+/// — for the fuzz target of the URL → options parser (Fuzz/FuzzServiceURL) and for tools that check a URL before
+/// publishing it. The effect's own options are read as the command line reads them (FuzzRenderSpecs covers those
+/// with `--dry-run`); here the route, the query, the shared render options and the entity tag.
+public enum ServiceRequestCheck {
+    private static let service = RenderService(
+        settings: RenderService.Settings(), cache: ResponseCache(capacity: 0),
+        pool: RenderPool(workers: 1, queueLimit: 0), clock: { 0 })
+
+    /// The status (200 when the picture would be rendered) and the one line of an error ("" for 200 and 304).
+    public static func answer(
+        method: String, path: String, query: [(name: String, value: String)], ifNoneMatch: String? = nil
+    ) -> (status: Int, message: String) {
+        let request = HTTPServer.Request(
+            method: method, path: path, query: query, ifNoneMatch: ifNoneMatch, isUTF8: true)
+        switch service.answer(request, receivedAt: 0) {
+        case .done(let response, _, _):
+            let text = String(decoding: response.body, as: UTF8.self)
+            return (response.status, response.status == 200 || response.status == 304 ? "" : text)
+        case .render(let job):
+            do throws(CLIError) {
+                var arguments = job.arguments
+                if job.renderer.dependsOnTime { arguments.values["now"] = "0" }
+                _ = try RenderSettings(
+                    arguments, defaultSize: job.renderer.defaultSize,
+                    output: "\(job.renderer.name).\(job.format.fileExtension)")
+                return (200, "")
+            } catch {
+                let failure = HTTPError(error, options: job.renderer.options)
+                return (failure.status, InputFile.printable(failure.message) + "\n")
+            }
+        }
+    }
+}
