@@ -31,6 +31,7 @@ final class RenderService: Sendable {
     private let log: @Sendable (AccessRecord) -> Void
     private let renderers: [String: EffectRenderer]
     private let draining = Atomic<Bool>(false)
+    private let cancelling = Atomic<Bool>(false)
     /// Renders in progress by canonical request: a request for a picture being rendered waits for that render.
     private let inFlight = Mutex<[String: [@Sendable (Result<ResponseCache.Entry, HTTPError>) -> Void]]>([:])
 
@@ -63,6 +64,9 @@ final class RenderService: Sendable {
 
     /// From now on `/healthz` answers 503, so that a load balancer stops sending new requests.
     func beginDraining() { draining.store(true, ordering: .sequentiallyConsistent) }
+
+    /// Stops every render at its next frame (the drain's bound has passed): each answers 503.
+    func cancelRenders() { cancelling.store(true, ordering: .sequentiallyConsistent) }
 
     /// The answer to `request`, logged when it is sent.
     func reply(to request: HTTPServer.Request) -> HTTPServer.Reply {
@@ -277,7 +281,9 @@ final class RenderService: Sendable {
             // One render per thread: the pool runs one per core, so each draws its frames alone.
             if OutputOption.concurrency.formats.contains(job.format) { options.concurrency = 1 }
             let clock = self.clock
-            options.shouldCancel = { clock() > deadline }
+            options.shouldCancel = { [self] in
+                clock() > deadline || self.cancelling.load(ordering: .sequentiallyConsistent)
+            }
             let result: OutputResult
             do throws(OutputError) {
                 result = try clip.write(as: job.format, options: options)

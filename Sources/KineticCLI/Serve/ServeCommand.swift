@@ -100,8 +100,13 @@ enum ServeCommand {
         server.stopAccepting()
         let start = Date()
         let inFlight = server.activeRequests
-        let finished = pool.stop(within: drain)
-        while server.activeRequests > 0, Date().timeIntervalSince(start) < drain {
+        var finished = pool.stop(within: drain)
+        if !finished {
+            // Past the bound: the renders still running stop at their next frame and answer 503.
+            service.cancelRenders()
+            finished = pool.stop(within: 10)
+        }
+        while server.activeRequests > 0, Date().timeIntervalSince(start) < drain + 1 {
             usleep(10_000)
         }
         let left = server.activeRequests
