@@ -34,13 +34,20 @@ public struct KineticProcess {
     public static var executable: URL { productsDirectory.appendingPathComponent("kinetic") }
 
     /// Runs `kinetic` with `arguments` (in `directory`, or this process's current directory) and waits for it to
-    /// exit.
-    public static func run(_ arguments: [String], environment: [String: String]? = nil, directory: String? = nil) throws
-        -> Result
-    {
+    /// exit. With a `launcher` (a program and its arguments, e.g. `setpriv` to run as another user), the launcher
+    /// runs `kinetic` at `executablePath`.
+    public static func run(
+        _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
+        launcher: [String] = [], executablePath: String? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [executablePath ?? executable.path] + arguments
+        } else {
+            process.executableURL = executablePath.map { URL(fileURLWithPath: $0) } ?? executable
+            process.arguments = arguments
+        }
         if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe()
