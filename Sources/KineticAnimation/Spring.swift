@@ -1,4 +1,3 @@
-import Foundation
 import KineticCore
 
 /// A damped spring: the closed-form solution of m x″ + c x′ + k (x − target) = 0.
@@ -170,18 +169,18 @@ public struct Spring: Sendable, Hashable {
     func envelopeTerms(at t: Double) -> (Double, Double) {
         switch regime {
         case .undamped, .underdamped:
-            let e = decayRate == 0 ? 1 : exp(-decayRate * t)
+            let e = decayRate == 0 ? 1 : exponential(-decayRate * t)
             // KineticCore's sineCosine: both at once, a few ulps, about a quarter of the cost of libm's sin + cos.
             let (sine, cosine) = sineCosine(modeFrequency * t)
             return (e * cosine, e * sine / modeFrequency)
         case .criticallyDamped:
-            let e = exp(-decayRate * t)
+            let e = exponential(-decayRate * t)
             return (e, e * t)
         case .overdamped:
             // e^(−αt)cosh(βt) = (e₁ + e₂)/2 and e^(−αt)sinh(βt)/β = (e₁ − e₂)/2β with e₁,₂ = e^((−α ± β)t);
             // expm1 keeps the difference accurate when βt is small.
-            let e1 = exp((modeFrequency - decayRate) * t)
-            let difference = -e1 * expm1(-2 * modeFrequency * t)
+            let e1 = exponential((modeFrequency - decayRate) * t)
+            let difference = -e1 * exponentialMinusOne(-2 * modeFrequency * t)
             let e2 = e1 - difference
             return ((e1 + e2) / 2, difference / (2 * modeFrequency))
         }
@@ -252,7 +251,7 @@ public struct Spring: Sendable, Hashable {
         // f′ ∝ (B − αA)·cos ωt − ((αB + ω²A)/ω)·sin ωt: zero at ωt = atan2(P, Q) + nπ.
         let p = b - decayRate * a
         let q = (decayRate * b + omega * omega * a) / omega
-        var theta = atan2(p, q)
+        var theta = atan2Approx(p, q)
         if theta < 0 { theta += Double.pi }
         let firstExtremum = theta / omega
         let firstPeak = abs(mode(a, b, at: firstExtremum))
@@ -260,7 +259,7 @@ public struct Spring: Sendable, Hashable {
             // Every extremum is below the threshold: only the start can be above it.
             return abs(a) < threshold ? 0 : bisectExcursion(a, b, threshold: threshold, 0, firstExtremum)
         }
-        var n = (log(firstPeak / threshold) / (decayRate * halfPeriod)).rounded(.down)
+        var n = (logarithm(firstPeak / threshold) / (decayRate * halfPeriod)).rounded(.down)
         // The logarithm can be one off at the boundary; check against the actual peaks.
         if n > 0 && abs(mode(a, b, at: firstExtremum + n * halfPeriod)) < threshold { n -= 1 }
         if abs(mode(a, b, at: firstExtremum + (n + 1) * halfPeriod)) >= threshold { n += 1 }
@@ -272,12 +271,12 @@ public struct Spring: Sendable, Hashable {
     /// closed-form bound T; |f| is monotonic between those points, so scan the pieces from the last.
     private func monotonicPiecesExcursion(_ a: Double, _ b: Double, threshold: Double) -> MediaTime? {
         let alpha = decayRate
-        let eulerNumber = exp(1.0)
+        let eulerNumber = exponential(1.0)
         var points: [Double] = []
         let bound: Double
         if regime == .criticallyDamped {
             // f = (A + Bt)e^(−αt) ≤ (|A| + 2|B|/(eα))·e^(−αt/2), since t·e^(−αt/2) ≤ 2/(eα).
-            bound = 2 * log((abs(a) + 2 * abs(b) / (eulerNumber * alpha)) / threshold) / alpha
+            bound = 2 * logarithm((abs(a) + 2 * abs(b) / (eulerNumber * alpha)) / threshold) / alpha
             if b != 0 {
                 points.append(-a / b)  // zero
                 points.append(1 / alpha - a / b)  // extremum
@@ -289,12 +288,12 @@ public struct Spring: Sendable, Hashable {
             let c2 = (a - b / beta) / 2
             let r1 = beta - alpha
             let r2 = -beta - alpha
-            bound = log((abs(c1) + abs(c2)) / threshold) / -r1
+            bound = logarithm((abs(c1) + abs(c2)) / threshold) / -r1
             if c1 != 0 {
                 let zeroRatio = -c2 / c1
-                if zeroRatio > 0 { points.append(log(zeroRatio) / (2 * beta)) }
+                if zeroRatio > 0 { points.append(logarithm(zeroRatio) / (2 * beta)) }
                 let extremumRatio = -(c2 * r2) / (c1 * r1)
-                if extremumRatio > 0 { points.append(log(extremumRatio) / (2 * beta)) }
+                if extremumRatio > 0 { points.append(logarithm(extremumRatio) / (2 * beta)) }
             }
         }
         guard bound > 0 else { return 0 }

@@ -71,24 +71,45 @@
     return offset + x * sum
 }
 
-/// e^x, accurate to a few ulps (standard library only).
+/// e^x, accurate to a few ulps (standard library only): the same bits on every platform, where libm's `exp` may
+/// differ by an ulp from one C library to another.
 @inlinable public func exponential(_ x: Double) -> Double {
     if x.isNaN { return .nan }
     if x > 709.78 { return .infinity }
     if x < -745.2 { return 0 }
-    // x = k·ln2 + r with |r| ≤ ln2/2, e^x = 2^k · e^r.
-    let ln2 = 0.693_147_180_559_945_3
-    let k = (x / ln2).rounded()
+    // x = k·ln2 + r with |r| ≤ ln2/2 (ln2 in two parts, so that k·ln2 is exact), e^x = 2^k · (1 + (e^r − 1)).
+    let k = (x * 1.442_695_040_888_963_4).rounded()
     let r = (x - k * 0.693_147_180_369_123_8) - k * 1.908_214_929_270_587_7e-10
-    var term = 1.0
-    var sum = 1.0
-    var i = 1.0
-    while i <= 20 {
-        term *= r / i
-        sum += term
-        i += 1
-    }
-    return sum * scaleByPowerOfTwo(Int(k))
+    return (1 + exponentialMinusOneReduced(r)) * scaleByPowerOfTwo(Int(k))
+}
+
+/// e^x − 1, accurate to a few ulps, near 0 too, where `exponential(x) − 1` would lose the digits (standard
+/// library only; libm's `expm1`).
+@inlinable public func exponentialMinusOne(_ x: Double) -> Double {
+    if x.isNaN { return .nan }
+    if abs(x) <= 0.346_573_590_279_972_65 { return exponentialMinusOneReduced(x) }  // |x| ≤ ln2/2
+    if x < -38 { return -1 }  // e^x below half an ulp of 1
+    return exponential(x) - 1
+}
+
+/// e^r − 1 for |r| ≤ ln2/2: the Taylor series to r¹⁴ (the next term is below 10⁻¹⁸), in Horner's form, so that
+/// it keeps full relative precision as r → 0.
+@inlinable func exponentialMinusOneReduced(_ r: Double) -> Double {
+    var sum = 1.0 / 87_178_291_200  // 1/14!
+    sum = sum * r + 1.0 / 6_227_020_800
+    sum = sum * r + 1.0 / 479_001_600
+    sum = sum * r + 1.0 / 39_916_800
+    sum = sum * r + 1.0 / 3_628_800
+    sum = sum * r + 1.0 / 362_880
+    sum = sum * r + 1.0 / 40_320
+    sum = sum * r + 1.0 / 5_040
+    sum = sum * r + 1.0 / 720
+    sum = sum * r + 1.0 / 120
+    sum = sum * r + 1.0 / 24
+    sum = sum * r + 1.0 / 6
+    sum = sum * r + 0.5
+    sum = sum * r + 1
+    return sum * r
 }
 
 @inlinable func scaleByPowerOfTwo(_ k: Int) -> Double {

@@ -14,7 +14,7 @@ final class HouseRulesTests: XCTestCase {
         "KineticLayers": [:],
         "KineticExport": [:],
         "Kinetic": [:],
-        "KineticAnimation": ["Spring.swift": "libm's exp, expm1, log and atan2 (to move onto KineticCore's own)"],
+        "KineticAnimation": [:],
         "KineticDynamics": [
             "SolverPool.swift": "threads, locks and condition variables for the solver's workers",
             "SceneSimulation.swift": "the output thread's hand-off",

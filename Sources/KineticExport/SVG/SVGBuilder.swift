@@ -116,7 +116,7 @@ final class SVGBuilder {
         if let known = definedElements[element] { return known }
         let id = newID(prefix)
         definedElements[element] = id
-        definitions.append(element.replacingOccurrences(of: Self.placeholder, with: id))
+        definitions.append(element.replacing(Self.placeholder, with: id))
         return id
     }
 
@@ -391,7 +391,7 @@ final class SVGBuilder {
         let readings = LayerReadings(tolerance: tolerance)
         var (a, m) = attributes([("x", 0), ("y", 1), ("width", 2), ("height", 3)], track(boundsReading, timeline))
         // 0 is x's and y's initial value: saying it changes nothing.
-        a = a.replacingOccurrences(of: " x=\"0\"", with: "").replacingOccurrences(of: " y=\"0\"", with: "")
+        a = a.replacing(" x=\"0\"", with: "").replacing(" y=\"0\"", with: "")
         var r = ("", "")
         if radius {
             let corner = track(readings.cornerRadius(insetByBorder: false), timeline)
