@@ -80,7 +80,11 @@
     // x = k·ln2 + r with |r| ≤ ln2/2 (ln2 in two parts, so that k·ln2 is exact), e^x = 2^k · (1 + (e^r − 1)).
     let k = (x * 1.442_695_040_888_963_4).rounded()
     let r = (x - k * 0.693_147_180_369_123_8) - k * 1.908_214_929_270_587_7e-10
-    return (1 + exponentialMinusOneReduced(r)) * scaleByPowerOfTwo(Int(k))
+    let mantissa = 1 + exponentialMinusOneReduced(r)
+    // Below 2^−1021 the result is subnormal: scale to a normal number first, so that the one rounding is the last
+    // multiplication's (2^k alone is not representable below 2^−1074).
+    if k < -1021 { return mantissa * scaleByPowerOfTwo(Int(k) + 64) * 0x1p-64 }
+    return mantissa * scaleByPowerOfTwo(Int(k))
 }
 
 /// e^x − 1, accurate to a few ulps, near 0 too, where `exponential(x) − 1` would lose the digits (standard

@@ -39,4 +39,26 @@ final class ElementaryFunctionsTests: XCTestCase {
         XCTAssertEqual(power(0, 2), 0)
         XCTAssertTrue(logarithm(-1).isNaN)
     }
+
+    /// Close to 0 (where e^x − 1 computed as a difference would keep no digits), across the reduced range's edge
+    /// and far out.
+    func testExponentialMinusOneMatchesLibm() {
+        var xs: [Double] = [0, -0.0, 1e-300, -1e-300, 1e-17, 1e-9, -1e-9, 0.3465, 0.3466, -0.3465, -0.3466, 1, -1]
+        xs += stride(from: -40.0, through: 40.0, by: 0.731).map { $0 }
+        xs += [-37.9, -38.1, -745, -800, 700]
+        for x in xs {
+            let reference = expm1(x)
+            XCTAssertEqual(
+                exponentialMinusOne(x), reference, accuracy: abs(reference) * 4e-16, "expm1(\(x))")
+        }
+        XCTAssertTrue(exponentialMinusOne(.nan).isNaN)
+        XCTAssertEqual(exponentialMinusOne(-.infinity), -1)
+        XCTAssertEqual(exponentialMinusOne(.infinity), .infinity)
+        // Whole-range exponential, a few ulps from libm's (an ulp of a subnormal is 2^−1074).
+        for x in stride(from: -745.0, through: 709.0, by: 0.0917) {
+            let reference = exp(x)
+            let tolerance = max(reference * 4e-16, 2 * Double.leastNonzeroMagnitude)
+            XCTAssertEqual(exponential(x), reference, accuracy: tolerance, "exp(\(x))")
+        }
+    }
 }
