@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "KineticLayers", targets: ["KineticLayers"]),
         .library(name: "KineticEffects", targets: ["KineticEffects"]),
         .library(name: "KineticExport", targets: ["KineticExport"]),
+        .library(name: "KineticFiles", targets: ["KineticFiles"]),
         .library(name: "KineticRaster", targets: ["KineticRaster"]),
         .library(name: "KineticTerminal", targets: ["KineticTerminal"]),
         .library(name: "KineticOutput", targets: ["KineticOutput"]),
@@ -33,6 +34,10 @@ let package = Package(
         .target(
             name: "Kinetic",
             dependencies: ["KineticCore", "KineticAnimation", "KineticDynamics", "KineticLayers", "KineticEffects"]),
+
+        // Files written whole or not at all, the temporary-file registry for signals, and the progress line: the
+        // one place below every module that writes a file (Foundation only).
+        .target(name: "KineticFiles", dependencies: ["KineticCore"]),
 
         // The Linux renderer and the C libraries it wraps (found with pkg-config).
         .systemLibrary(
@@ -59,17 +64,21 @@ let package = Package(
         .target(
             name: "KineticRaster",
             dependencies: [
-                "KineticCore", "KineticLayers", "CCairo", "CPangoCairo", "CImageQuant", "CGdkPixbuf", "CZlib",
+                "KineticCore", "KineticLayers", "KineticFiles", "CCairo", "CPangoCairo", "CImageQuant", "CGdkPixbuf",
+                "CZlib",
             ]),
 
         // One front door: every clip or effect to every format (pixels, video, vectors), to a file or to memory.
         .target(
-            name: "KineticOutput", dependencies: ["KineticCore", "KineticLayers", "KineticRaster", "KineticExport"]),
+            name: "KineticOutput",
+            dependencies: ["KineticCore", "KineticLayers", "KineticFiles", "KineticRaster", "KineticExport"]),
 
         // Live playback in a terminal: the diffing screen renderer, half-block pixels, inline text effects.
         .target(
             name: "KineticTerminal",
-            dependencies: ["KineticCore", "KineticAnimation", "KineticLayers", "KineticEffects", "KineticRaster"]),
+            dependencies: [
+                "KineticCore", "KineticAnimation", "KineticLayers", "KineticEffects", "KineticFiles", "KineticRaster",
+            ]),
 
         // The command-line tool: its commands in a library (so that tests and fuzz targets can drive them in
         // process), and a thin executable that connects them to the process's streams and signals. `kinetic
@@ -77,9 +86,10 @@ let package = Package(
         .target(
             name: "KineticCLI",
             dependencies: [
-                "Kinetic", "KineticRaster", "KineticTerminal", "KineticExport", "KineticOutput", "CMicroHTTPD",
+                "Kinetic", "KineticFiles", "KineticRaster", "KineticTerminal", "KineticExport", "KineticOutput",
+                "CMicroHTTPD",
             ]),
-        .executableTarget(name: "kinetic", dependencies: ["KineticCLI", "KineticRaster"]),
+        .executableTarget(name: "kinetic", dependencies: ["KineticCLI", "KineticFiles"]),
 
         // Example programs: complete tools built on the library, each run by a test.
         .executableTarget(
@@ -95,7 +105,8 @@ let package = Package(
         .testTarget(name: "KineticDynamicsTests", dependencies: ["KineticDynamics"]),
         .testTarget(name: "KineticLayersTests", dependencies: ["KineticLayers"]),
         .testTarget(
-            name: "KineticRasterTests", dependencies: ["KineticRaster", "KineticTestSupport", "CGif", "CZlib"]),
+            name: "KineticRasterTests",
+            dependencies: ["KineticRaster", "KineticFiles", "KineticTestSupport", "CGif", "CZlib"]),
         .testTarget(
             name: "KineticEffectsTests", dependencies: ["KineticEffects", "KineticRaster", "KineticTestSupport"]),
         .testTarget(
@@ -103,9 +114,12 @@ let package = Package(
             dependencies: ["KineticExport", "KineticEffects", "KineticRaster", "KineticTestSupport"]),
         .testTarget(
             name: "KineticTests",
-            dependencies: ["Kinetic", "KineticRaster", "KineticTerminal", "KineticOutput", "KineticTestSupport"]),
+            dependencies: [
+                "Kinetic", "KineticFiles", "KineticRaster", "KineticTerminal", "KineticOutput", "KineticTestSupport",
+            ]),
         .testTarget(
-            name: "KineticTerminalTests", dependencies: ["KineticTerminal", "LiveDeploy", "KineticTestSupport"]),
+            name: "KineticTerminalTests",
+            dependencies: ["KineticTerminal", "KineticFiles", "LiveDeploy", "KineticTestSupport"]),
         .testTarget(
             name: "KineticCLITests", dependencies: ["kinetic", "KineticCLI", "KineticRaster", "KineticTestSupport"]),
         .testTarget(

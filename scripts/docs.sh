@@ -27,7 +27,7 @@ WORK=.build/docs
 
 # The public modules, each after every module its documentation links to (links to another module are resolved
 # against that module's archive, so it must exist first). Kinetic, the umbrella, comes last.
-MODULES=(KineticCore KineticAnimation KineticDynamics KineticLayers KineticRaster KineticEffects KineticTerminal KineticOutput Kinetic)
+MODULES=(KineticCore KineticAnimation KineticDynamics KineticLayers KineticFiles KineticRaster KineticEffects KineticTerminal KineticOutput Kinetic)
 
 DOCC=${DOCC:-}
 if [ -z "$DOCC" ]; then

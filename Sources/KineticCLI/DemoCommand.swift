@@ -1,4 +1,5 @@
 import Foundation
+import KineticFiles
 import KineticOutput
 import KineticRaster
 import Synchronization
@@ -104,10 +105,10 @@ enum DemoCommand {
             // The page is opened first, so a folder in its way is reported before minutes of rendering.
             let page = (folder as NSString).appendingPathComponent("index.html")
             let pageFile: OutputFile
-            do throws(RasterError) {
+            do throws(FileError) {
                 pageFile = try OutputFile(path: page)
             } catch {
-                throw RenderPipeline.cliError(error)
+                throw RenderPipeline.cliError(RasterError(error))
             }
             var sections: [(heading: String, entries: [Gallery.Entry])] = []
             for item in items {
@@ -148,11 +149,11 @@ enum DemoCommand {
                 }
             }
             let html = Gallery(sections: sections).html
-            do throws(RasterError) {
+            do throws(FileError) {
                 try pageFile.write(Array(html.utf8))
                 try pageFile.commit()
             } catch {
-                throw RenderPipeline.cliError(error)
+                throw RenderPipeline.cliError(RasterError(error))
             }
             let absolute = URL(fileURLWithPath: page).standardizedFileURL.path
             try streams.out("gallery: \(absolute)\n")

@@ -1,6 +1,7 @@
 import Dispatch
 import KineticCore
 import KineticEffects
+import KineticFiles
 import KineticLayers
 import KineticRaster
 import KineticTerminal
@@ -344,10 +345,10 @@ private struct PlaySession {
         } catch {
             throw .failure("\(error)")
         }
-        do throws(RasterError) {
+        do throws(FileError) {
             try recording.asciicast.write(to: path)
         } catch {
-            throw RenderPipeline.cliError(error)
+            throw RenderPipeline.cliError(RasterError(error))
         }
         return recording.summary
     }

@@ -8,9 +8,9 @@
 ///   RGBA8), honouring every layer property and reporting what it could not draw as `RenderWarning`s;
 ///   `PangoTextMeasurer` measures text exactly as it draws it, for effects that lay text out.
 /// - Encoding: `OutputFormat.makeEncoder(path:width:height:options:)` returns a `FrameEncoder` for each format;
-///   every encoder writes through `OutputFile` (a temporary file renamed when complete) and streams frame by
-///   frame in constant memory. `renderSequence` renders on all cores and encodes in order, with an optional
-///   `ProgressReporter` on stderr.
+///   every encoder writes through `OutputFile` (KineticFiles: a temporary file renamed when complete) and streams
+///   frame by frame in constant memory. `renderSequence` renders on all cores and encodes in order, with an
+///   optional `ProgressReporter` (KineticFiles) on stderr.
 /// - Cairo and Pango wrappers: `CairoSurface`, `CairoContext`, `CairoPattern`, `TextContext` (SPI: the benchmarks
 ///   reach them with `@_spi(Internals) import KineticRaster`; no product exposes them), `PangoTextLayout` (package).
 ///

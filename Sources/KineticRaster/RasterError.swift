@@ -1,4 +1,5 @@
 import KineticCore
+import KineticFiles
 
 /// Everything that can go wrong in KineticRaster, each case with a message that says what was wrong and how to fix
 /// it (`description`).
@@ -96,18 +97,19 @@ extension String {
     }
 }
 
-extension Array where Element == UInt8 {
-    /// `withUnsafeBytes` for a body that throws `RasterError` (the standard one is `rethrows`, which loses the
-    /// error's type).
-    func withBytes(_ body: (UnsafeRawBufferPointer) throws(RasterError) -> Void) throws(RasterError) {
-        let failure = withUnsafeBytes { raw -> RasterError? in
-            do throws(RasterError) {
-                try body(raw)
-                return nil
-            } catch {
-                return error
-            }
+extension RasterError {
+    /// The raster error with the same message as a file error.
+    public init(_ error: FileError) {
+        switch error {
+        case .cannotCreate(let path, let reason): self = .cannotCreateFile(path: path, reason: reason)
+        case .ioFailed(let path, let operation, let reason):
+            self = .ioFailed(path: path, operation: operation, reason: reason)
+        case .invalidState(let message): self = .invalidState(message)
         }
-        if let failure { throw failure }
     }
+}
+
+/// Runs a file operation, its `FileError` thrown as the `RasterError` with the same message.
+@inlinable func fileOperation<T>(_ body: () throws(FileError) -> T) throws(RasterError) -> T {
+    do { return try body() } catch { throw RasterError(error) }
 }

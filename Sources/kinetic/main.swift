@@ -2,7 +2,7 @@
 // the process's streams, signals and exit status.
 import Foundation
 import KineticCLI
-import KineticRaster
+import KineticFiles
 
 // Ctrl-C, SIGTERM and SIGHUP remove any half-written output before the process ends; a closed pipe is a write
 // error (status 74), not a silent death.

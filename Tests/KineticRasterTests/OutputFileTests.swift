@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticFiles
 import XCTest
 
 @testable import KineticRaster

@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticFiles
 import KineticRaster
 import Synchronization
 import XCTest

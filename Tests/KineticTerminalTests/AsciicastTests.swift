@@ -1,6 +1,6 @@
 import Foundation
 import KineticCore
-import KineticRaster
+import KineticFiles
 import XCTest
 
 @testable import KineticTerminal
@@ -149,7 +149,7 @@ final class AsciicastTests: XCTestCase {
         XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path))), cast.fileBytes)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["a.cast"], "no temporary")
         XCTAssertThrowsError(try cast.write(to: folder.appendingPathComponent("missing/a.cast").path)) { error in
-            guard case RasterError.cannotCreateFile(_, let reason)? = error as? RasterError else {
+            guard case FileError.cannotCreate(_, let reason)? = error as? FileError else {
                 return XCTFail("\(error)")
             }
             XCTAssertTrue(reason.contains("does not exist"), reason)

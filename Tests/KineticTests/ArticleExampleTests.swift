@@ -1,5 +1,6 @@
 import Foundation
 import Kinetic
+import KineticFiles
 import KineticOutput
 import KineticRaster
 import KineticTerminal
@@ -88,6 +89,21 @@ final class ArticleExampleTests: XCTestCase {
             try String(contentsOfFile: path, encoding: .utf8),
             "✓ uploaded static assets\n✓ uploaded server bundle\n✓ uploaded migrations\nfiles 1,200\n"
                 + String(repeating: "█", count: 30) + " 100%\n")
+    }
+
+    // MARK: A file written whole (the landing page of KineticFiles)
+
+    func testAFileWrittenWhole() throws {
+        try inTemporaryFolder { folder in
+            let json = #"{"ok": true}"#
+            // doc-example:start
+            let file = try OutputFile(path: "report.json")
+            try file.write(Array(json.utf8))
+            try file.commit()  // report.json appears now, whole
+            // doc-example:end
+            XCTAssertEqual(try String(contentsOfFile: folder + "/report.json", encoding: .utf8), json)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["report.json"])
+        }
     }
 
     // MARK: Your first GIF (and the landing pages of Kinetic and KineticRaster)

@@ -1,6 +1,7 @@
 import Foundation
 import KineticCore
 import KineticExport
+import KineticFiles
 import KineticLayers
 import KineticRaster
 
@@ -37,7 +38,7 @@ extension Clip {
         do {
             file = try OutputFile(path: path)
         } catch {
-            throw .from(error)
+            throw .from(RasterError(error))
         }
         var result = try write(plan: plan, options: options, picture: picture, into: file, progress: progress)
         result.path = path
@@ -101,12 +102,12 @@ extension Clip {
                 warnings: rendered.warnings.map { Clip.Warning(layer: $0.layer, message: $0.message) })
         }
         let (bytes, warnings) = try exportVectors(plan, options)
-        do throws(RasterError) {
+        do throws(FileError) {
             try file.write(bytes)
             try file.commit()
         } catch {
             file.discard()
-            throw .from(error)
+            throw .from(RasterError(error))
         }
         return OutputResult(
             format: plan.format, path: nil, plan: plan, writtenWidth: plan.pixelWidth,

@@ -1,3 +1,4 @@
+import KineticFiles
 import KineticLayers
 import KineticRaster
 

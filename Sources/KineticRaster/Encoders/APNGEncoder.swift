@@ -1,4 +1,5 @@
 import KineticCore
+import KineticFiles
 
 /// Writes an animated PNG, streaming: lossless frames with exact delays.
 ///
@@ -40,7 +41,9 @@ public final class APNGEncoder: FrameEncoder {
     public convenience init(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions())
         throws(RasterError)
     {
-        try self.init(file: OutputFile(path: path), width: width, height: height, options: options)
+        try self.init(
+            file: fileOperation { () throws(FileError) in try OutputFile(path: path) }, width: width, height: height,
+            options: options)
     }
 
     /// Creates the encoder writing to `file` (a file or memory).
@@ -93,7 +96,7 @@ public final class APNGEncoder: FrameEncoder {
             try writer.writeEnd()
             try writer.patchAnimationControl(at: animationControlOffset, frameCount: writtenFrameCount, plays: plays)
             isDone = true
-            try file.commit()
+            try fileOperation { () throws(FileError) in try file.commit() }
         }
     }
 

@@ -1,4 +1,5 @@
 import KineticCore
+import KineticFiles
 
 /// Writes an animated GIF with palettes made for it: one for the whole clip where it serves, libimagequant's
 /// per frame where it does not.
@@ -132,7 +133,9 @@ public final class GIFEncoder: FrameEncoder {
     public convenience init(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions())
         throws(RasterError)
     {
-        try self.init(file: OutputFile(path: path), width: width, height: height, options: options)
+        try self.init(
+            file: fileOperation { () throws(FileError) in try OutputFile(path: path) }, width: width, height: height,
+            options: options)
     }
 
     /// Creates the encoder writing to `file` (a file or memory).
@@ -235,7 +238,7 @@ public final class GIFEncoder: FrameEncoder {
             }
             try writer.close()
             isDone = true
-            try file.commit()
+            try fileOperation { () throws(FileError) in try file.commit() }
         }
     }
 

@@ -1,3 +1,5 @@
+import KineticFiles
+
 /// Writes the blocks of a GIF89a file through an `OutputFile` (created with mode 0644 and renamed into place):
 /// a logical screen with a 256-colour global colour table (black until `setGlobalPalette` fills it in), an
 /// optional NETSCAPE2.0 loop extension, then per frame a graphic control extension and an image, with its own
@@ -42,7 +44,7 @@ final class GIFFileWriter {
             table[i * 3 + 1] = color.green
             table[i * 3 + 2] = color.blue
         }
-        try file.overwrite(at: Self.globalTableOffset, with: table)
+        try fileOperation { () throws(FileError) in try file.overwrite(at: Self.globalTableOffset, with: table) }
     }
 
     /// Where the global colour table starts: after the header and the logical screen descriptor.
@@ -132,7 +134,9 @@ final class GIFFileWriter {
     private func flush() throws(RasterError) {
         defer { bytes.removeAll(keepingCapacity: true) }
         let file = self.file
-        let result = bytes.withUnsafeBytes { buffer in Result { () throws(RasterError) in try file.write(buffer) } }
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(RasterError) in try fileOperation { () throws(FileError) in try file.write(buffer) } }
+        }
         try result.get()
     }
 

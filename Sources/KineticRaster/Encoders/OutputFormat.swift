@@ -1,3 +1,5 @@
+import KineticFiles
+
 /// The file formats KineticRaster writes, chosen from the output file's extension.
 public enum OutputFormat: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     /// A single PNG image (the first frame appended).
@@ -47,7 +49,9 @@ public enum OutputFormat: String, CaseIterable, Sendable, Hashable, CustomString
     public func makeEncoder(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions())
         throws(RasterError) -> any FrameEncoder
     {
-        try makeEncoder(file: OutputFile(path: path), width: width, height: height, options: options)
+        try makeEncoder(
+            file: fileOperation { () throws(FileError) in try OutputFile(path: path) }, width: width, height: height,
+            options: options)
     }
 
     /// Creates the encoder for this format writing to `file` (a file or memory).

@@ -1,4 +1,5 @@
 import KineticCore
+import KineticFiles
 
 /// Writes one frame as a PNG still: RGBA with straight alpha, or RGB over `EncoderOptions.background`.
 ///
@@ -20,7 +21,9 @@ public final class PNGEncoder: FrameEncoder {
     public convenience init(path: String, width: Int, height: Int, options: EncoderOptions = EncoderOptions())
         throws(RasterError)
     {
-        try self.init(file: OutputFile(path: path), width: width, height: height, options: options)
+        try self.init(
+            file: fileOperation { () throws(FileError) in try OutputFile(path: path) }, width: width, height: height,
+            options: options)
     }
 
     /// Creates the encoder writing to `file` (a file or memory).
@@ -61,7 +64,7 @@ public final class PNGEncoder: FrameEncoder {
         try cancellingOnError { () throws(RasterError) in
             guard frameCount == 1 else { throw .invalidState("no frame was given for '\(path)'") }
             isDone = true
-            try file.commit()
+            try fileOperation { () throws(FileError) in try file.commit() }
         }
     }
 

@@ -1,4 +1,5 @@
 import KineticCore
+import KineticFiles
 
 /// Writes PNG and APNG files chunk by chunk: signature, IHDR, acTL/fcTL, image data compressed row by row with
 /// adaptive filters, IEND. Deterministic: the same frames and settings give the same bytes.
@@ -30,7 +31,7 @@ final class PNGStreamWriter {
 
     /// Writes the signature and the IHDR chunk.
     func writeHeader() throws(RasterError) {
-        try file.write(Self.signature)
+        try fileOperation { () throws(FileError) in try file.write(Self.signature) }
         var data: [UInt8] = []
         data.appendBigEndian(UInt32(width))
         data.appendBigEndian(UInt32(height))
@@ -47,8 +48,8 @@ final class PNGStreamWriter {
 
     /// Rewrites the acTL chunk written at `position`.
     func patchAnimationControl(at position: Int, frameCount: Int, plays: Int) throws(RasterError) {
-        try file.overwrite(
-            at: position, with: Self.chunk("acTL", Self.animationControlData(frameCount: frameCount, plays: plays)))
+        let chunk = Self.chunk("acTL", Self.animationControlData(frameCount: frameCount, plays: plays))
+        try fileOperation { () throws(FileError) in try file.overwrite(at: position, with: chunk) }
     }
 
     /// Writes an fcTL chunk for a frame region shown for `numerator`/`denominator` seconds, replacing the region
@@ -135,7 +136,8 @@ final class PNGStreamWriter {
     }
 
     private func writeChunk(_ type: String, _ data: [UInt8]) throws(RasterError) {
-        try file.write(Self.chunk(type, data))
+        let chunk = Self.chunk(type, data)
+        try fileOperation { () throws(FileError) in try file.write(chunk) }
     }
 
     /// A complete chunk: length, type, data, CRC of type + data.

@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticFiles
 import Synchronization
 
 /// Writes MP4 (H.264, yuv420p) or WebM (VP9) by piping raw frames into an `ffmpeg` process.
@@ -52,7 +53,9 @@ public final class VideoEncoder: FrameEncoder {
     public convenience init(
         path: String, format: OutputFormat, width: Int, height: Int, options: EncoderOptions = EncoderOptions()
     ) throws(RasterError) {
-        try self.init(file: OutputFile(path: path), format: format, width: width, height: height, options: options)
+        try self.init(
+            file: fileOperation { () throws(FileError) in try OutputFile(path: path) }, format: format, width: width,
+            height: height, options: options)
     }
 
     /// Creates the encoder writing to `file` (a file, or memory: ffmpeg then writes a temporary file in the
@@ -141,7 +144,7 @@ public final class VideoEncoder: FrameEncoder {
                 throw .ffmpegFailed(exitStatus: 0, standardError: message + "\nffmpeg exited 0 but wrote nothing")
             }
             isDone = true
-            try file.commit()
+            try fileOperation { () throws(FileError) in try file.commit() }
         }
     }
 
@@ -211,7 +214,7 @@ public final class VideoEncoder: FrameEncoder {
             rate = (period.denominator, period.numerator)
         }
         frameRate = Double(rate.numerator) / Double(rate.denominator)
-        try file.closeForExternalWriter()
+        try fileOperation { () throws(FileError) in try file.closeForExternalWriter() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments(output: file.temporaryPath)

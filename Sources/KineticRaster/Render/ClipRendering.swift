@@ -1,5 +1,6 @@
 import Foundation
 import KineticCore
+import KineticFiles
 import KineticLayers
 
 /// How ``KineticLayers/Clip/render(to:options:progress:)`` renders a clip. Every field has a range and a default.
@@ -172,7 +173,9 @@ extension Clip {
     ) throws(RasterError) -> RenderedFile {
         // Checked before the temporary file is made.
         let format = try plan(for: path, options: options).format
-        return try render(into: OutputFile(path: path), format: format, options: options, progress: progress)
+        return try render(
+            into: fileOperation { () throws(FileError) in try OutputFile(path: path) }, format: format,
+            options: options, progress: progress)
     }
 
     /// Renders the clip in `format` into `file` (a file, or memory: see `OutputFile`), as

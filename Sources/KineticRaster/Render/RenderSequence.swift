@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import KineticCore
+import KineticFiles
 import Synchronization
 
 /// Renders frames `0 ..< frameCount` on all cores and appends them to `encoder` in order, then finishes it.

@@ -1,5 +1,5 @@
 import KineticCore
-import KineticRaster
+import KineticFiles
 
 /// An asciicast v2 recording (the format of asciinema, https://docs.asciinema.org/manual/asciicast/v2/): a
 /// terminal size and the output written to it, as timed events.
@@ -66,8 +66,8 @@ public struct Asciicast: Hashable, Sendable {
     /// Writes the `.cast` file at `path`, through a temporary file renamed into place (`OutputFile`), so a failed
     /// write never leaves a partial file.
     ///
-    /// - Throws: `RasterError.cannotCreateFile` or `.ioFailed`, naming the path and the reason.
-    public func write(to path: String) throws(RasterError) {
+    /// - Throws: `FileError.cannotCreate` or `.ioFailed`, naming the path and the reason.
+    public func write(to path: String) throws(FileError) {
         let file = try OutputFile(path: path)
         try file.write(fileBytes)
         try file.commit()

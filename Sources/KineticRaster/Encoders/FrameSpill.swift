@@ -1,4 +1,5 @@
 import Foundation
+import KineticFiles
 
 /// Frames kept on disk between the two passes of an encoder that must see the whole clip before it writes
 /// (`GIFEncoder`'s clip palette): a temporary file in the output's folder that has no name — created with

@@ -39,13 +39,13 @@ public final class OutputFile {
     private static let counter = Counter()
 
     /// A suffix for a temporary file name that no other process can predict (see `Counter`).
-    static func uniqueSuffix() -> String { counter.nextSuffix() }
+    package static func uniqueSuffix() -> String { counter.nextSuffix() }
 
     /// Creates the temporary file next to `path`.
     ///
-    /// - Throws: `RasterError.cannotCreateFile` naming the path and the reason (missing or unwritable folder,
+    /// - Throws: `FileError.cannotCreate` naming the path and the reason (missing or unwritable folder,
     ///   the destination is a folder…).
-    public init(path: String) throws(RasterError) {
+    public init(path: String) throws(FileError) {
         self.path = path
         isInMemory = false
         let url = URL(fileURLWithPath: path)
@@ -53,7 +53,7 @@ public final class OutputFile {
         let name = url.lastPathComponent
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .cannotCreateFile(path: path, reason: "it is a folder; give a file name such as \(path)/out.gif")
+            throw .cannotCreate(path: path, reason: "it is a folder; give a file name such as \(path)/out.gif")
         }
         var lastError: Int32 = 0
         for _ in 0..<100 {
@@ -74,7 +74,7 @@ public final class OutputFile {
             lastError = errno
             if lastError != EEXIST { break }
         }
-        throw .cannotCreateFile(path: path, reason: Self.explain(errno: lastError, folder: folder))
+        throw .cannotCreate(path: path, reason: Self.explain(errno: lastError, folder: folder))
     }
 
     /// An output kept in memory: `write` and `overwrite` work on ``bytes``, `commit()` completes it, and nothing
@@ -99,8 +99,8 @@ public final class OutputFile {
 
     /// Appends bytes.
     ///
-    /// - Throws: `RasterError.ioFailed` (e.g. disk full), after which the file is discarded.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(RasterError) {
+    /// - Throws: `FileError.ioFailed` (e.g. disk full), after which the file is discarded.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
         guard state == .open else { throw .invalidState("write to '\(path)' after it was closed") }
         if isInMemory {
             self.bytes.append(contentsOf: bytes)
@@ -119,14 +119,14 @@ public final class OutputFile {
     }
 
     /// Appends bytes.
-    public func write(_ bytes: [UInt8]) throws(RasterError) {
-        try bytes.withBytes { raw throws(RasterError) in try write(raw) }
+    public func write(_ bytes: [UInt8]) throws(FileError) {
+        try bytes.withBytes { raw throws(FileError) in try write(raw) }
     }
 
     /// Overwrites bytes already written at `position` (e.g. a header patched when the frame count is known).
     ///
-    /// - Throws: `RasterError.ioFailed`, or `.invalidState` when the range is not inside what was written.
-    public func overwrite(at position: Int, with bytes: [UInt8]) throws(RasterError) {
+    /// - Throws: `FileError.ioFailed`, or `.invalidState` when the range is not inside what was written.
+    public func overwrite(at position: Int, with bytes: [UInt8]) throws(FileError) {
         guard state == .open else { throw .invalidState("overwrite in '\(path)' after it was closed") }
         guard position >= 0, position + bytes.count <= offset else {
             throw .invalidState("overwrite at \(position) of \(bytes.count) bytes is beyond the \(offset) written")
@@ -146,14 +146,14 @@ public final class OutputFile {
 
     /// Flushes and closes the temporary file without renaming it, for a writer in another process (ffmpeg) that
     /// writes `temporaryPath` itself. `commit()` renames it afterwards.
-    public func closeForExternalWriter() throws(RasterError) {
+    public func closeForExternalWriter() throws(FileError) {
         guard state == .open else { return }
         if isInMemory {
             let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard fd >= 0 else {
                 let code = errno
                 let folder = String(temporaryPath[..<(temporaryPath.lastIndex(of: "/") ?? temporaryPath.startIndex)])
-                throw .cannotCreateFile(path: temporaryPath, reason: Self.explain(errno: code, folder: folder))
+                throw .cannotCreate(path: temporaryPath, reason: Self.explain(errno: code, folder: folder))
             }
             close(fd)
             hasExternalFile = true
@@ -168,8 +168,8 @@ public final class OutputFile {
 
     /// Flushes, closes and renames the temporary file to `path`, replacing any file there.
     ///
-    /// - Throws: `RasterError.ioFailed` if flushing, closing or renaming fails (the temporary file is removed).
-    public func commit() throws(RasterError) {
+    /// - Throws: `FileError.ioFailed` if flushing, closing or renaming fails (the temporary file is removed).
+    public func commit() throws(FileError) {
         if isInMemory {
             try commitInMemory()
             return
@@ -218,7 +218,7 @@ public final class OutputFile {
     }
 
     /// `commit()` in memory: the bytes written here, or the file an external writer wrote, read back and removed.
-    private func commitInMemory() throws(RasterError) {
+    private func commitInMemory() throws(FileError) {
         switch state {
         case .committed: return
         case .discarded: throw .invalidState("the output was discarded and cannot be committed")
@@ -243,13 +243,13 @@ public final class OutputFile {
         registrySlot = nil
     }
 
-    private func flush() throws(RasterError) {
+    private func flush() throws(FileError) {
         guard !buffer.isEmpty else { return }
-        try buffer.withBytes { raw throws(RasterError) in try writeFully(raw) }
+        try buffer.withBytes { raw throws(FileError) in try writeFully(raw) }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private func writeFully(_ bytes: UnsafeRawBufferPointer) throws(RasterError) {
+    private func writeFully(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
         guard var base = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
