@@ -18,6 +18,9 @@ let package = Package(
         .library(name: "KineticTerminal", targets: ["KineticTerminal"]),
         .library(name: "KineticOutput", targets: ["KineticOutput"]),
         .library(name: "KineticCLI", targets: ["KineticCLI"]),
+        // Not for apps: the physics scenes the tests, the benchmarks (a package of their own) and the peer engines'
+        // scripts share.
+        .library(name: "KineticFixtures", targets: ["KineticFixtures"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
     ],
     targets: [
@@ -98,11 +101,13 @@ let package = Package(
 
         // Test support shared by the test targets: independent decoders of the files Kinetic writes.
         .target(
+            name: "KineticFixtures", dependencies: ["KineticCore", "KineticDynamics"], path: "Tests/KineticFixtures"),
+        .target(
             name: "KineticTestSupport", dependencies: ["KineticRaster", "CGif", "CZlib"],
             path: "Tests/KineticTestSupport"),
         .testTarget(name: "KineticCoreTests", dependencies: ["KineticCore"]),
         .testTarget(name: "KineticAnimationTests", dependencies: ["KineticAnimation"]),
-        .testTarget(name: "KineticDynamicsTests", dependencies: ["KineticDynamics"]),
+        .testTarget(name: "KineticDynamicsTests", dependencies: ["KineticDynamics", "KineticFixtures"]),
         .testTarget(name: "KineticLayersTests", dependencies: ["KineticLayers"]),
         .testTarget(
             name: "KineticRasterTests",

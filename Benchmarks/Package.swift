@@ -27,7 +27,10 @@ let package = Package(
             ]),
         .executableTarget(
             name: "DynamicsBenchmark",
-            dependencies: ["BenchmarkSupport", .product(name: "KineticDynamics", package: "Kinetic")]),
+            dependencies: [
+                "BenchmarkSupport", .product(name: "KineticDynamics", package: "Kinetic"),
+                .product(name: "KineticFixtures", package: "Kinetic"),
+            ]),
         .executableTarget(
             name: "RenderBenchmark",
             dependencies: [

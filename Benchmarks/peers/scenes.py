@@ -1,4 +1,4 @@
-"""The reference scenes of KineticDynamics (Sources/KineticDynamics/Scenes/ReferenceScenes.swift), rebuilt for the
+"""The reference scenes of KineticDynamics (Tests/KineticFixtures/ReferenceScenes.swift), rebuilt for the
 peer engines: the same generator, the same box frames, the same walls. Units: points, y down."""
 
 MASK = (1 << 64) - 1

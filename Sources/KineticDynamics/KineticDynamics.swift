@@ -11,5 +11,4 @@
 ///   ``PushBehavior``, ``SnapBehavior``, ``AttachmentBehavior``, ``FieldBehavior``) act on ``DynamicItem``s with
 ///   UIKit's names, units and defaults; time is passed in with ``DynamicAnimator/advance(by:)``.
 /// - ``SceneSimulation`` runs a JSON ``DynamicsScene`` and prints trajectories (`kinetic simulate`, docs/simulate.md).
-/// - ``ReferenceScenes``: the scenes shared by the tests, the benchmark and the peer engines' scripts.
 import KineticCore

@@ -1,4 +1,5 @@
 import KineticCore
+import KineticFixtures
 import XCTest
 
 @testable import KineticDynamics

@@ -15,6 +15,7 @@ import BenchmarkSupport
 import Foundation
 import KineticCore
 import KineticDynamics
+import KineticFixtures
 
 struct Scene {
     let name: String

@@ -1,7 +1,9 @@
 import KineticCore
+import KineticDynamics
 
-/// The scenes that the tests, the benchmarks and the peer scripts (Benchmarks/peers) share, built the same way
-/// everywhere: y-down points, gravity (0, 1000) pt/s², the engine's default settings.
+/// The physics scenes that the tests, the benchmarks and the peer scripts (Benchmarks/peers) share — fixtures, not
+/// the engine's API — built the same way everywhere: y-down points, gravity (0, 1000) pt/s², the engine's default
+/// settings.
 public enum ReferenceScenes {
     /// A built scene: the world and its boxes in creation order.
     public struct Built {
@@ -9,6 +11,12 @@ public enum ReferenceScenes {
         public let world: PhysicsWorld
         /// The dynamic boxes, in creation order.
         public let boxes: [BodyID]
+
+        /// A world and its boxes.
+        public init(world: PhysicsWorld, boxes: [BodyID]) {
+            self.world = world
+            self.boxes = boxes
+        }
     }
 
     /// A deterministic generator of numbers in [0, 1): a 64-bit LCG (Knuth's MMIX constants), top 53 bits.
