@@ -110,10 +110,7 @@ final class ThreadDeterminismTests: XCTestCase {
     /// colour (solved one at a time, not in bundles); with `elasticity` the restitution pass runs too.
     private static func plank(elasticity: Double, settings: PhysicsSettings) throws -> ReferenceScenes.Built {
         let world = PhysicsWorld(settings: settings)
-        var floor = BodyDefinition(shape: .box(width: 3000, height: 100), position: Point(x: 800, y: 650))
-        floor.kind = .static
-        floor.friction = 0.5
-        try world.addBody(floor)
+        try ReferenceScenes.addFloor(to: world, width: 3000, center: Point(x: 800, y: 650))
         var plank = BodyDefinition(shape: .box(width: 1700, height: 20), position: Point(x: 800, y: 580))
         plank.friction = 0.5
         var boxes = [try world.addBody(plank)]

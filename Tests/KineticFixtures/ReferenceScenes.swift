@@ -184,6 +184,14 @@ public enum ReferenceScenes {
         return Built(world: world, boxes: boxes)
     }
 
+    /// A static floor box `width` × 100 pt centred at `center`, friction 0.5, elasticity 0.
+    public static func addFloor(to world: PhysicsWorld, width: Double, center: Point) throws(PhysicsError) {
+        var floor = BodyDefinition(shape: .box(width: width, height: 100), position: center)
+        floor.kind = .static
+        floor.friction = 0.5
+        try world.addBody(floor)
+    }
+
     /// The fixture's drop scene (Tests/Fixtures/physics_chipmunk.json, scene 2): a 100 × 100 box (friction 0.5,
     /// `elasticity`) with its centre at (187.5, 150), above a static floor box x −1000…1375, y 600…700
     /// (friction 0.5, elasticity 0), 400 pt below the box's bottom.
@@ -191,10 +199,7 @@ public enum ReferenceScenes {
         -> Built
     {
         let world = PhysicsWorld(settings: settings)
-        var floor = BodyDefinition(shape: .box(width: 2375, height: 100), position: Point(x: 187.5, y: 650))
-        floor.kind = .static
-        floor.friction = 0.5
-        try world.addBody(floor)
+        try addFloor(to: world, width: 2375, center: Point(x: 187.5, y: 650))
         var box = BodyDefinition(shape: .box(width: 100, height: 100), position: Point(x: 187.5, y: 150))
         box.friction = 0.5
         box.elasticity = elasticity
