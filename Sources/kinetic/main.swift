@@ -13,23 +13,12 @@ ProcessStreams.ignoreBrokenPipes()
 signal(SIGXFSZ, SIG_IGN)
 let streams = ProcessStreams.standard()
 
-// Too few file descriptors or too little address space end in a trap inside the runtime or libdispatch (SIGILL,
-// SIGSEGV) once work starts; checked first, they are one line and EX_OSERR (71).
-#if os(Linux)
-    var limit = rlimit()
-    if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < 64 {
-        try? streams.err(
-            "kinetic: only \(limit.rlim_cur) file descriptors are allowed (ulimit -n); kinetic needs at least 64: "
-                + "raise the limit\n")
-        exit(71)
-    }
-    if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur < 1 << 30 {
-        try? streams.err(
-            "kinetic: the address space is limited to \(limit.rlim_cur >> 20) MiB (ulimit -v); kinetic needs at least "
-                + "1024 MiB: raise the limit\n")
-        exit(71)
-    }
-#endif
+// Too few file descriptors, too little address space or too few threads end in a trap inside the runtime or
+// libdispatch once work starts; checked first, they are one line and EX_OSERR (71).
+if let problem = ResourceLimits.problem() {
+    try? streams.err("kinetic: \(problem)\n")
+    exit(71)
+}
 
 // File names are the bytes the user gave: an argument that is not UTF-8 would be decoded with U+FFFD in place of
 // its bad bytes and could name another, existing file; it is refused instead.

@@ -155,4 +155,19 @@ final class HostileInputTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
     }
+
+    /// Too few threads and processes left (ulimit -u) is one line and status 71 before any work: kinetic trapped
+    /// (SIGTRAP, status 133) when libdispatch or a worker could not start a thread. Root is held to no such limit,
+    /// so the command runs as an ordinary user.
+    func testTooFewThreadsIsOneLine() throws {
+        let folder = try makeFolder()
+        let (launcher, executable) = try KineticProcess.unprivileged(for: self)
+        let result = try KineticProcess.run(
+            ["render", "count", "--to", "5", "-o", folder + "/out.gif"],
+            launcher: launcher + ["/bin/bash", "-c", "ulimit -u 8; exec \"$0\" \"$@\""], executablePath: executable)
+        XCTAssertEqual(result.status, 71, result.stderr)
+        XCTAssertTrue(result.stderr.contains("threads or processes are allowed (ulimit -u 8"), result.stderr)
+        XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+    }
 }

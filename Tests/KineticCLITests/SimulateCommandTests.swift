@@ -346,24 +346,12 @@ final class SimulateCommandTests: XCTestCase {
         }
     }
 
-    /// Run as root (which reads any file), the command runs as user nobody through util-linux's `setpriv`.
+    /// Run as root (which reads any file), the command runs as user nobody (`KineticProcess.unprivileged`).
     func testUnreadableFileIsAPermissionError() throws {
         let path = try writeScene(Self.scene)
         XCTAssertEqual(chmod(path, 0), 0)
-        let result: KineticProcess.Result
-        if getuid() == 0 {
-            // A copy nobody can run: the clone may sit in a folder only root can enter.
-            let copy = NSTemporaryDirectory() + "kinetic-nobody-\(UUID().uuidString)"
-            try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-            addTeardownBlock { try? FileManager.default.removeItem(atPath: copy) }
-            try FileManager.default.copyItem(atPath: KineticProcess.executable.path, toPath: copy + "/kinetic")
-            XCTAssertEqual(chmod(copy, 0o755), 0)
-            result = try KineticProcess.run(
-                ["simulate", path], launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"],
-                executablePath: copy + "/kinetic")
-        } else {
-            result = try KineticProcess.run(["simulate", path])
-        }
+        let (launcher, executable) = try KineticProcess.unprivileged(for: self)
+        let result = try KineticProcess.run(["simulate", path], launcher: launcher, executablePath: executable)
         XCTAssertEqual(result.status, 66, result.stderr)
         XCTAssertTrue(result.stderr.contains("permission denied (check its permissions)"), result.stderr)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// Runs the built `kinetic` binary and captures what it prints (the tests of the command line and of the one
 /// output door compare with it).
@@ -67,5 +68,21 @@ public struct KineticProcess {
             status: process.terminationStatus, signal: killed ? process.terminationStatus : 0,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+extension KineticProcess {
+    /// A launcher and an executable that run `kinetic` as an ordinary user: as root (which reads any file and is
+    /// held to no process limit), a 755 copy of kinetic run as user nobody through util-linux's `setpriv`, since
+    /// the build folder may sit where only root can enter; as anyone else, kinetic itself. The copy is removed when
+    /// `test` ends.
+    public static func unprivileged(for test: XCTestCase) throws -> (launcher: [String], executablePath: String) {
+        guard getuid() == 0 else { return ([], executable.path) }
+        let folder = NSTemporaryDirectory() + "kinetic-nobody-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: executable.path, toPath: folder + "/kinetic")
+        guard chmod(folder, 0o755) == 0 else { throw CocoaError(.fileWriteNoPermission) }
+        return (["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"], folder + "/kinetic")
     }
 }
