@@ -27,10 +27,10 @@ struct RenderSettings {
                     + "(required)."),
             .value(
                 "width", "PT",
-                "Canvas width in points, 0 < PT ≤ 10000 (default \(JSONOutput.format(defaultSize.width)))."),
+                "Canvas width in points, 0 < PT ≤ 10000 (default \(JSONValue.format(defaultSize.width)))."),
             .value(
                 "height", "PT",
-                "Canvas height in points, 0 < PT ≤ 10000 (default \(JSONOutput.format(defaultSize.height)))."),
+                "Canvas height in points, 0 < PT ≤ 10000 (default \(JSONValue.format(defaultSize.height)))."),
             .value("scale", "N", "Pixels per point: 1, 2 or 3; pixels and video only (default 1)."),
             .value("fps", "N", "Frames per second, 1…120; animated formats (default 30)."),
             .value("duration", "S", "Clip length in seconds, 0 < S ≤ 600 (default \(defaultDuration))."),

@@ -59,14 +59,14 @@ enum SampleCommands {
                 points, title: function.cssText, xLabel: "x (input progress)", to: arguments.string("plot"),
                 streams: streams)
             if arguments.flag("json") {
-                let json = JSONOutput.object([
+                let json = JSONValue.object([
                     ("curve", .string(function.cssText)),
                     ("points", .array(points.map { .array([.number($0.0), .number($0.1)]) })),
                 ])
-                try streams.out(json.text + "\n")
+                try streams.out(json.text(spaced: true) + "\n")
             } else {
                 try streams.out(
-                    "# x y\n" + points.map { "\(JSONOutput.format($0.0)) \(JSONOutput.format($0.1))\n" }.joined())
+                    "# x y\n" + points.map { "\(JSONValue.format($0.0)) \(JSONValue.format($0.1))\n" }.joined())
             }
         })
 
@@ -142,7 +142,7 @@ enum SampleCommands {
                 rows.map { ($0.0, $0.1) }, title: title, xLabel: "t (s)", yLabel: "x (progress)",
                 to: arguments.string("plot"), streams: streams)
             if arguments.flag("json") {
-                let json = JSONOutput.object([
+                let json = JSONValue.object([
                     (
                         "spring",
                         .object([
@@ -154,12 +154,12 @@ enum SampleCommands {
                     ("settlingDuration", settling.map { .number($0) } ?? .null),
                     ("samples", .array(rows.map { .array([.number($0.0), .number($0.1), .number($0.2)]) })),
                 ])
-                try streams.out(json.text + "\n")
+                try streams.out(json.text(spaced: true) + "\n")
             } else {
                 try streams.out(
                     "# t x v\n"
                         + rows.map {
-                            "\(JSONOutput.format($0.0)) \(JSONOutput.format($0.1)) \(JSONOutput.format($0.2))\n"
+                            "\(JSONValue.format($0.0)) \(JSONValue.format($0.1)) \(JSONValue.format($0.2))\n"
                         }
                         .joined())
             }
@@ -285,26 +285,26 @@ enum SampleCommands {
                 repeatCount: repeatCount,
                 repeatDuration: repeatDuration, autoreverses: arguments.flag("autoreverses"), fillMode: fill)
             var lines = "# t progress iteration\n"
-            var samples: [JSONOutput] = []
+            var samples: [JSONValue] = []
             for t in times {
                 if let state = model.state(at: t) {
                     let progress = curve?.value(at: state.progress) ?? state.progress
-                    lines += "\(JSONOutput.format(t)) \(JSONOutput.format(progress)) \(state.iteration)\n"
+                    lines += "\(JSONValue.format(t)) \(JSONValue.format(progress)) \(state.iteration)\n"
                     samples.append(
                         .object([
                             ("t", .number(t)), ("progress", .number(progress)),
-                            ("iteration", .integer(state.iteration)),
+                            ("iteration", .number(Double(state.iteration))),
                         ]))
                 } else {
-                    lines += "\(JSONOutput.format(t)) removed\n"
+                    lines += "\(JSONValue.format(t)) removed\n"
                     samples.append(.object([("t", .number(t)), ("removed", .bool(true))]))
                 }
             }
             if arguments.flag("json") {
                 try streams.out(
-                    JSONOutput.object([
+                    JSONValue.object([
                         ("activeDuration", .number(model.activeDuration)), ("samples", .array(samples)),
-                    ]).text + "\n")
+                    ]).text(spaced: true) + "\n")
             } else {
                 try streams.out(lines)
             }

@@ -368,7 +368,7 @@ final class SimulateCommandTests: XCTestCase {
             (
                 "{\(bounds), \"items\": [{\"id\": \"a\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 1e400, "
                     + "\"height\": 1}}]}",
-                "items[0].frame.width: must be in 0.01...1000000 pt (got 1e400)"
+                "items[0].frame.width: must be in 0.01...1000000 pt (got inf)"
             ),
             (
                 "{\(bounds),\n \"items\": [],\n \"items\": []}",

@@ -34,11 +34,11 @@ final class SceneLimitsTests: XCTestCase {
         let cases: [(String, String)] = [
             (
                 itemScene("", frame: "{\"x\": 0, \"y\": 0, \"width\": 1e400, \"height\": 10}"),
-                "items[0].frame.width: must be in 0.01...1000000 pt (got 1e400)"
+                "items[0].frame.width: must be in 0.01...1000000 pt (got inf)"
             ),
             (
                 itemScene("", frame: "{\"x\": -1e400, \"y\": 0, \"width\": 1, \"height\": 10}"),
-                "items[0].frame.x: must be in -1000000...1000000 pt (got -1e400)"
+                "items[0].frame.x: must be in -1000000...1000000 pt (got -inf)"
             ),
             (
                 itemScene("", frame: "{\"x\": 0, \"y\": 0, \"width\": 1, \"height\": 0}"),
@@ -66,7 +66,10 @@ final class SceneLimitsTests: XCTestCase {
             ),
             (itemScene("\"angle\": -1000001"), "items[0].angle: must be in -1000000...1000000 rad (got -1000001)"),
             (itemScene("\"elasticity\": 2"), "items[0].elasticity: must be in 0...1 (got 2)"),
-            (itemScene("\"friction\": 1e3000"), "items[0].friction: must be in 0...1000 (got 1e3000)"),
+            (
+                itemScene("\"friction\": 1e3000"),
+                "items[0].friction: must be in 0...1000 (got inf)"
+            ),
             (itemScene("\"density\": 0"), "items[0].density: must be in 0.0001...1000000 (got 0)"),
             (itemScene("\"resistance\": -0.5"), "items[0].resistance: must be in 0...1000000 1/s (got -0.5)"),
             (
@@ -79,7 +82,7 @@ final class SceneLimitsTests: XCTestCase {
             ),
             (
                 "{\(bounds), \"items\": [], \"boundaries\": [{\"id\": \"f\", \"from\": [0, 1e400], \"to\": [1, 1]}]}",
-                "boundaries[0].from[1]: must be in -1000000...1000000 pt (got 1e400)"
+                "boundaries[0].from[1]: must be in -1000000...1000000 pt (got inf)"
             ),
             (
                 "{\(bounds), \"items\": [], \"boundaries\": [{\"id\": \"f\", \"from\": [0, 0], \"to\": [0, 0]}]}",

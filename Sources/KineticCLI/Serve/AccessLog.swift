@@ -1,4 +1,5 @@
 import Foundation
+import KineticCore
 import Synchronization
 
 /// The access log: one JSON object per line per answered request, written whole with one `write(2)` so that lines
@@ -33,9 +34,9 @@ final class AccessLog: Sendable {
     /// The record as one JSON line.
     static func line(_ record: RenderService.AccessRecord) -> String {
         let milliseconds = (record.seconds * 10_000).rounded() / 10
-        return "{\"time\":\"\(timestamp(record.receivedAt))\",\"method\":\(JSONOutput.quote(record.method)),"
-            + "\"path\":\(JSONOutput.quote(record.path)),\"query\":\(JSONOutput.quote(record.query)),\"status\":\(record.status),"
-            + "\"bytes\":\(record.bytes),\"ms\":\(milliseconds),\"cache\":\(JSONOutput.quote(record.cache))}\n"
+        return "{\"time\":\"\(timestamp(record.receivedAt))\",\"method\":\(JSONValue.quoted(record.method)),"
+            + "\"path\":\(JSONValue.quoted(record.path)),\"query\":\(JSONValue.quoted(record.query)),\"status\":\(record.status),"
+            + "\"bytes\":\(record.bytes),\"ms\":\(milliseconds),\"cache\":\(JSONValue.quoted(record.cache))}\n"
     }
 
     /// UTC, to the millisecond: 2026-12-02T21:30:00.123Z.

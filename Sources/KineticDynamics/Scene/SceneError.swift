@@ -1,3 +1,5 @@
+import KineticCore
+
 /// A scene that cannot be simulated: `path` names the JSON value (`items[3].frame.width`), `message` says what is
 /// wrong with it and what is allowed.
 public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -19,11 +21,5 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
 extension SceneError {
     /// `text` as a JSON string literal for a message: control characters escaped (an error stays on one line) and
     /// cut after 40 characters.
-    static func quote(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard scalars.count > 40 else { return jsonQuoted(text) }
-        var head = String.UnicodeScalarView()
-        head.append(contentsOf: scalars.prefix(40))
-        return jsonQuoted(String(head)) + "…"
-    }
+    static func quote(_ text: String) -> String { JSONValue.quotedForMessage(text) }
 }

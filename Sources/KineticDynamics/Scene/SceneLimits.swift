@@ -25,7 +25,7 @@ public struct SceneRange: Sendable, Equatable, CustomStringConvertible {
 
 /// The limits of a ``DynamicsScene``: the range of every number and the length of every list. The JSON reader
 /// (``DynamicsScene/parse(_:)``) and ``DynamicsScene/validate()`` apply the same rules in the same order and report
-/// the same JSON path, range and value, e.g. `items[0].frame.width: must be in 0.01...1000000 pt (got 1e400)`.
+/// the same JSON path, range and value, e.g. `items[0].frame.width: must be in 0.01...1000000 pt (got 0)`.
 ///
 /// The ranges keep every computation of the engine finite over the longest run `kinetic simulate` allows and keep
 /// its trigonometry exact; they are far wider than any screen.
@@ -65,13 +65,11 @@ public enum SceneLimits {
     /// The longest `id` of an item or a boundary, in UTF-8 bytes (item ids are echoed in every output frame).
     public static let maximumIDLength = 256
 
-    /// Throws unless `range` contains `value`; `text` is the number as written in the JSON, shown for a value that
-    /// is not finite (`1e400`).
-    static func check(
-        _ value: Double, in range: SceneRange, at path: String, text: String? = nil, note: String = ""
-    ) throws(SceneError) {
+    /// Throws unless `range` contains `value`.
+    static func check(_ value: Double, in range: SceneRange, at path: String, note: String = "") throws(SceneError) {
         guard range.contains(value) else {
-            let shown = value.isFinite ? sceneNumberText(value) : text ?? "\(value)"
+            // A JSON literal beyond a double's range (1e400) reads as ±infinity: "inf".
+            let shown = value.isFinite ? sceneNumberText(value) : "\(value)"
             throw SceneError(path: path, message: "must be in \(range)\(note) (got \(shown))")
         }
     }

@@ -6,12 +6,16 @@ enum SceneReader {
     typealias Object = [String: JSONValue]
 
     static func object(_ value: JSONValue, _ path: String, known: [String]) throws(SceneError) -> Object {
-        guard case .object(let fields, let keys) = value else {
+        guard case .object(let members) = value else {
             throw SceneError(path: path, message: "must be an object (got \(value.typeName))")
         }
-        for key in keys where !known.contains(key) {
-            throw SceneError(
-                path: join(path, key), message: "unknown field (known: \(known.joined(separator: ", ")))")
+        var fields: Object = [:]
+        for (key, member) in members {
+            guard known.contains(key) else {
+                throw SceneError(
+                    path: join(path, key), message: "unknown field (known: \(known.joined(separator: ", ")))")
+            }
+            fields[key] = member  // the parser refuses a key twice
         }
         return fields
     }
@@ -41,14 +45,14 @@ enum SceneReader {
         return values
     }
 
-    /// A number in `range` (an overflowing literal such as `1e400` is out of every range and shown as written).
+    /// A number in `range` (a literal beyond a double's range, such as `1e400`, is ±infinity: out of every range).
     static func number(_ value: JSONValue, _ path: String, in range: SceneRange, note: String = "") throws(SceneError)
         -> Double
     {
-        guard case .number(let number, let text) = value else {
+        guard case .number(let number) = value else {
             throw SceneError(path: path, message: "must be a number in \(range)\(note) (got \(value.typeName))")
         }
-        try SceneLimits.check(number, in: range, at: path, text: text, note: note)
+        try SceneLimits.check(number, in: range, at: path, note: note)
         return number
     }
 

@@ -1,3 +1,5 @@
+import KineticCore
+
 extension SceneSimulation {
     /// The output JSON of ``SceneSimulation`` in pieces, for writing it while the frames are computed:
     /// ``opening(rate:)``, then ``frame(_:index:)`` for every frame in order, then ``closing(restedAt:)``.
@@ -181,7 +183,7 @@ extension SceneSimulation {
                 prefixBytes.removeAll(keepingCapacity: true)
                 prefixEnds.removeAll(keepingCapacity: true)
                 for id in prefixIDs {
-                    prefixBytes.append(contentsOf: "{\"id\": \(jsonQuoted(id)), \"x\": ".utf8)
+                    prefixBytes.append(contentsOf: "{\"id\": \(JSONValue.quoted(id)), \"x\": ".utf8)
                     prefixEnds.append(prefixBytes.count)
                 }
             }
@@ -261,26 +263,4 @@ func sceneNumberText(_ value: Double) -> String {
     // Below 10¹⁵ the conversion truncates exactly, so the value is whole when it comes back unchanged (NaN fails
     // the first test; −0 is whole).
     abs(value) < 1e15 && Double(Int64(value)) == value
-}
-
-/// A JSON string literal: quotes, backslashes and control characters escaped.
-func jsonQuoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
 }

@@ -1,3 +1,5 @@
+import KineticCore
+
 /// dotLottie: a ZIP holding `manifest.json` and the animation as `animations/<id>.json` (the layout of
 /// dotLottie 1, which every dotLottie player reads).
 public enum DotLottie {

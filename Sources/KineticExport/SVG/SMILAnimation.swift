@@ -1,3 +1,5 @@
+import KineticCore
+
 /// SMIL animation elements (`<animate>`, `<animateTransform>`) from tracks: one element per attribute, running
 /// over the whole clip (`dur` = the clip's length) and then repeating, or ending: an element that ends shows its
 /// attribute's own value, which the builder sets to the track's last value (the document's still frame), so it

@@ -1,14 +1,18 @@
-/// A JSON value whose objects keep their keys in the order they were built, so that the same document always
-/// serialises to the same bytes.
+/// A JSON value — the one model of the library: what `JSONParser` reads (dynamics scenes), what the exporters
+/// build (Lottie), what the command line prints. Objects keep their keys in document order, so the same value
+/// always serialises to the same bytes.
+///
+/// Non-finite numbers, the one rule, JavaScript's: JSON has no NaN or infinity, so a non-finite number is written
+/// as `null` (as `JSON.stringify` does), and a number too large for a double reads as ±infinity (as `JSON.parse`
+/// does), for the reader to refuse with the value's path and range.
 public indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
-    /// A number; written in its shortest round-trip form, integers without a fraction. Non-finite numbers are
-    /// written as 0 (JSON has no NaN or infinity; the exporters never produce them).
+    /// A number; written in its shortest round-trip form, integers without a fraction; non-finite as `null`.
     case number(Double)
     case string(String)
     case array([JSONValue])
-    /// Keys in order; a key should appear once.
+    /// Keys in order; a key should appear once (the parser refuses a duplicate).
     case object([(String, JSONValue)])
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
@@ -69,18 +73,48 @@ public indirect enum JSONValue: Sendable, Hashable {
         return nil
     }
 
+    /// The members of an object in order, or nil.
+    public var members: [(String, JSONValue)]? {
+        if case .object(let x) = self { return x }
+        return nil
+    }
+
+    /// The boolean, or nil.
+    public var bool: Bool? {
+        if case .bool(let x) = self { return x }
+        return nil
+    }
+
+    /// A short name of the value's type for error messages: "null", "a boolean", "a number", "a string", "an
+    /// array", "an object".
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
     /// The serialised document: compact (no spaces), UTF-8.
     public var bytes: [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(4096)
-        write(to: &output)
+        write(to: &output, spaced: false)
         return output
     }
 
-    /// The serialised document as a string.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The serialised document as a string: compact, or with a space after each `,` and `:` when `spaced` (as
+    /// the command line prints it, for people to read).
+    public func text(spaced: Bool = false) -> String {
+        var output: [UInt8] = []
+        write(to: &output, spaced: spaced)
+        return String(decoding: output, as: UTF8.self)
+    }
 
-    func write(to output: inout [UInt8]) {
+    func write(to output: inout [UInt8], spaced: Bool) {
         switch self {
         case .null: output += Array("null".utf8)
         case .bool(let x): output += Array((x ? "true" : "false").utf8)
@@ -89,29 +123,52 @@ public indirect enum JSONValue: Sendable, Hashable {
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (i, element) in elements.enumerated() {
-                if i > 0 { output.append(UInt8(ascii: ",")) }
-                element.write(to: &output)
+                if i > 0 { Self.separate(",", spaced, &output) }
+                element.write(to: &output, spaced: spaced)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
             for (i, (key, value)) in members.enumerated() {
-                if i > 0 { output.append(UInt8(ascii: ",")) }
+                if i > 0 { Self.separate(",", spaced, &output) }
                 Self.writeString(key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                value.write(to: &output)
+                Self.separate(":", spaced, &output)
+                value.write(to: &output, spaced: spaced)
             }
             output.append(UInt8(ascii: "}"))
         }
     }
 
-    /// The shortest text that reads back as `value`: integers (up to 2⁵³) without a fraction or exponent, others
-    /// as Swift's shortest round-trip form (which JSON accepts: `1e-05`, `0.1`).
-    static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
+    private static func separate(_ character: Unicode.Scalar, _ spaced: Bool, _ output: inout [UInt8]) {
+        output.append(UInt8(ascii: character))
+        if spaced { output.append(UInt8(ascii: " ")) }
+    }
+
+    /// The shortest text that reads back as `value`: whole numbers below 10¹⁵ without a fraction or exponent (−0 as
+    /// `0`), others as Swift's shortest round-trip form (which JSON accepts: `1e-05`, `0.1`, `1e+15`); `null` when
+    /// not finite.
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
         if value == 0 { return "0" }  // also −0
-        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
+    }
+
+    /// `string` as a JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
+    public static func quoted(_ string: String) -> String {
+        var output: [UInt8] = []
+        writeString(string, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `text` quoted for an error message: as ``quoted(_:)`` (so the message stays on one line), cut after 40
+    /// characters with "…".
+    public static func quotedForMessage(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > 40 else { return quoted(text) }
+        var head = String.UnicodeScalarView()
+        head.append(contentsOf: scalars.prefix(40))
+        return quoted(String(head)) + "…"
     }
 
     private static func writeString(_ string: String, to output: inout [UInt8]) {
@@ -148,5 +205,5 @@ extension JSONValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, Exp
 
 extension JSONValue {
     /// An array of numbers.
-    static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number($0) }) }
+    public static func numbers(_ values: [Double]) -> JSONValue { .array(values.map { .number($0) }) }
 }

@@ -1,19 +1,19 @@
 /// A JSON document that does not follow RFC 8259, or exceeds the parser's limits: where (1-based line and column,
 /// the column counting characters, not bytes) and what was expected there.
-struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 1-based line.
-    var line: Int
+    package var line: Int
     /// 1-based column, in Unicode characters (scalars) from the start of the line.
-    var column: Int
+    package var column: Int
     /// What is wrong, e.g. `expected ',' or '}' after the value of "width", found 'x'`.
-    var message: String
+    package var message: String
 
     /// `line 3 column 7: expected …`.
-    var description: String { "line \(line) column \(column): \(message)" }
+    package var description: String { "line \(line) column \(column): \(message)" }
 }
 
-/// A strict RFC 8259 JSON parser over UTF-8 bytes, written for the scene reader (Foundation's decoder reports an
-/// overflowing number as a type mismatch about a string and gives no positions).
+/// A strict RFC 8259 JSON parser over UTF-8 bytes into ``JSONValue``, written for the dynamics scene reader
+/// (Foundation's decoder reports an overflowing number as a type mismatch about a string and gives no positions).
 ///
 /// - Grammar: exactly RFC 8259 — no comments, no trailing commas, no single quotes, no `NaN` or `Infinity`, no
 ///   leading zeros or `+` signs, whitespace only space, tab, line feed and carriage return. Any value may be the
@@ -23,16 +23,17 @@ struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
 ///   errors); control characters in strings must be escaped; `\uXXXX` escapes above U+FFFF come as a surrogate
 ///   pair, and an unpaired surrogate is an error.
 /// - Numbers: the nearest double to the decimal number as written (`Double(String)` on the lexeme, correctly
-///   rounded); a number too large for a double reads as ±infinity and keeps its text, so that the reader can name
-///   its JSON path, the allowed range and the value as written.
+///   rounded); a number too large for a double reads as ±infinity, as JavaScript's `JSON.parse` reads it (and as
+///   ``JSONValue`` writes a non-finite number as `null`, as `JSON.stringify` does), so that the reader can name its
+///   JSON path and the allowed range.
 /// - Objects: keys keep their document order; a key that occurs twice in one object is an error.
 /// - Limits: at most ``maximumDepth`` nested arrays and objects (64) and ``maximumValues`` values (1,000,000), so
 ///   that neither the stack nor the memory grows without bound.
-struct JSONParser {
+package struct JSONParser {
     /// The deepest nesting of arrays and objects accepted (the root array or object is depth 1).
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
     /// The most values (of any kind, containers included) one document may hold.
-    static let maximumValues = 1_000_000
+    package static let maximumValues = 1_000_000
 
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
@@ -49,7 +50,7 @@ struct JSONParser {
     }
 
     /// Parses one JSON document. `maximumDepth` and `maximumValues` default to the parser's limits.
-    static func parse(
+    package static func parse(
         _ bytes: UnsafeRawBufferPointer, maximumDepth: Int = maximumDepth, maximumValues: Int = maximumValues
     ) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes, maximumDepth: maximumDepth, maximumValues: maximumValues)
@@ -57,7 +58,7 @@ struct JSONParser {
     }
 
     /// Parses one JSON document from an array of bytes.
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         // withUnsafeBytes rethrows untyped; carry the typed error out through a Result.
         let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBytes { buffer in
             do throws(JSONSyntaxError) { return .success(try parse(buffer)) } catch { return .failure(error) }
@@ -124,12 +125,12 @@ struct JSONParser {
             throw error("arrays and objects are nested more than \(depthLimit) deep, the most this reader accepts")
         }
         index += 1  // {
-        var members: [String: JSONValue] = [:]
-        var keys: [String] = []
+        var members: [(String, JSONValue)] = []
+        var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members, keys: keys)
+            return .object(members)
         }
         while true {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -141,7 +142,7 @@ struct JSONParser {
             }
             let keyStart = index
             let key = try string()
-            guard members[key] == nil else {
+            guard keys.insert(key).inserted else {
                 // A string never spans lines, so the key starts on the current line.
                 throw JSONSyntaxError(
                     line: line, column: column(at: keyStart),
@@ -153,15 +154,14 @@ struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            members[key] = try value(depth: depth)
-            keys.append(key)
+            members.append((key, try value(depth: depth)))
             skipWhitespace()
             if isCurrent(",") {
                 index += 1
                 skipWhitespace()
             } else if isCurrent("}") {
                 index += 1
-                return .object(members, keys: keys)
+                return .object(members)
             } else {
                 throw error("expected ',' or '}' after the value of \(quote(key)), found \(describeCurrent())")
             }
@@ -240,7 +240,7 @@ struct JSONParser {
             index = start
             throw error("cannot read the number \(text)")
         }
-        return .number(value, text: text)
+        return .number(value)
     }
 
     private func isDigit() -> Bool {
@@ -480,5 +480,5 @@ struct JSONParser {
     }
 
     /// A key for a message: escaped (the message stays on one line) and cut after 40 characters.
-    private func quote(_ key: String) -> String { SceneError.quote(key) }
+    private func quote(_ key: String) -> String { JSONValue.quotedForMessage(key) }
 }
