@@ -147,40 +147,24 @@ final class OutputFileTests: XCTestCase {
     }
 }
 
-/// Runs the test binary again as a child that is interrupted with SIGINT in the middle of writing a GIF, and checks
-/// that the signal handler removed the temporary file and the child died of the signal.
-final class InterruptCleanupTests: XCTestCase {
-    private static let childFolderVariable = "KINETIC_RASTER_SIGINT_CHILD_FOLDER"
-
-    func testSIGINTRemovesTheTemporaryFile() throws {
+/// What outputs leave behind when they are interrupted or kept in memory: nothing. (A real Ctrl-C of a real render
+/// is RenderCommandTests.testInterruptedRenderLeavesNoFile: the `kinetic` process, SIGINT, an empty folder.)
+final class OutputCleanupTests: XCTestCase {
+    /// The signal handler's body, run without a signal: every temporary file still open is unlinked, and nothing
+    /// else in the folder is touched.
+    func testTheSignalHandlerRemovesEveryOpenTemporaryFile() throws {
         let folder = try TemporaryFolder()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
-        process.arguments = ["KineticRasterTests.InterruptCleanupTests/testChildInterruptedWhileWriting"]
-        process.environment = ProcessInfo.processInfo.environment.merging([Self.childFolderVariable: folder.path]) {
-            $1
-        }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
-        XCTAssertEqual(process.terminationStatus, SIGINT)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.file("started")), "the child ran")
-        XCTAssertEqual(folder.contents(), ["started"])
-    }
-
-    /// The child's part; does nothing when run normally.
-    func testChildInterruptedWhileWriting() throws {
-        guard let folder = ProcessInfo.processInfo.environment[Self.childFolderVariable] else { return }
-        TemporaryFileRegistry.installSignalHandlers()
-        let encoder = try GIFEncoder(path: folder + "/clip.gif", width: 8, height: 8)
-        try encoder.append(try RGBAFrame(width: 8, height: 8, color: .red), duration: 0.1)
-        let temporary = try FileManager.default.contentsOfDirectory(atPath: folder)
-        guard temporary.count == 1, temporary[0].hasPrefix(".clip.gif.") else { return }
-        _ = FileManager.default.createFile(atPath: folder + "/started", contents: nil)
-        kill(getpid(), SIGINT)
-        sleep(10)  // not reached: the handler removes the file and re-raises
+        _ = FileManager.default.createFile(atPath: folder.file("keep.txt"), contents: Data([1]))
+        let gif = try GIFEncoder(path: folder.file("clip.gif"), width: 8, height: 8)
+        try gif.append(try RGBAFrame(width: 8, height: 8, color: .red), duration: 0.1)
+        let file = try OutputFile(path: folder.file("report.json"))
+        try file.write([1, 2, 3])
+        XCTAssertEqual(folder.contents().count, 3, "\(folder.contents())")
+        TemporaryFileRegistry.removeAllFromSignalHandler()
+        XCTAssertEqual(folder.contents(), ["keep.txt"])
+        file.discard()
+        gif.cancel()
+        XCTAssertEqual(folder.contents(), ["keep.txt"])
     }
 
     /// In memory: the same bytes an encoder writes to a file, patched headers included, and nothing on disk —
