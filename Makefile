@@ -59,15 +59,22 @@ format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks/Sources Examples
 
 # Every benchmark prints its figures; RESULTS.md records them with the command. The dynamics benchmark's peers:
-# pymunk and pybox2d from PyPI (see Benchmarks/peers/README.md), Box2D v3 built by scripts/box2d3-peer.sh.
+# pymunk and pybox2d from PyPI (see Benchmarks/peers/README.md), Box2D v3.1.1 built by scripts/box2d3-peer.sh, and
+# Box2D 3.2 (SSE2 and AVX2) built by scripts/box2d32-peer.sh from its source tarball, which no registry carries:
+# `make bench BOX2D32_SOURCE=path/to/box2d-617d32ab.tar.gz` adds Box2D's own scenes against it
+# (DynamicsBenchmark --box2d-scenes).
+BOX2D32_SOURCE ?=
 BENCHMARKS ?= AnimationBenchmark RenderBenchmark RasterBenchmark EffectsBenchmark DynamicsBenchmark TerminalBenchmark TextLayoutBenchmark ExportBenchmark
 
 bench: setup-test
 	@./scripts/box2d3-peer.sh || echo "(Box2D v3 peer not built; DynamicsBenchmark runs without it)"
+	@if [ -n "$(BOX2D32_SOURCE)" ]; then ./scripts/box2d32-peer.sh "$(BOX2D32_SOURCE)"; \
+		else echo "(Box2D 3.2 peer not built: set BOX2D32_SOURCE to its source tarball)"; fi
 	cd Benchmarks && $(SWIFT) build -c release
 	cd Benchmarks && for b in $(BENCHMARKS); do \
 		if [ -d Sources/$$b ]; then echo "== $$b"; $$($(SWIFT) build -c release --show-bin-path)/$$b || exit 1; fi; \
 	done
+	@if [ -n "$(BOX2D32_SOURCE)" ]; then cd Benchmarks && $$($(SWIFT) build -c release --show-bin-path)/DynamicsBenchmark --box2d-scenes; fi
 	$(RELEASE_BUILD)
 	./Benchmarks/serve.sh $$($(SWIFT) build -c release --show-bin-path)/kinetic
 

@@ -2,12 +2,17 @@
 // build), stepped at 1/120 s. Box2D works in metres: 100 pt = 1 m, gravity 10 m/s^2 down (y down, as ours).
 // Prints one JSON object like the Python peers: {"engine", "scenes": {name: figures}}.
 //
-// With --workers N above 1, Box2D runs its tasks on N threads (the calling one and N - 1 workers of the small
-// pool below) and the figures are wall-clock time; with one worker they are the thread's CPU time.
+// With --workers N above 1, Box2D runs its tasks on N threads (3.1: the calling one and N - 1 workers of the small
+// pool below; 3.2, built with -DBOX2D_32: Box2D's own scheduler, which it starts when no task callbacks are given)
+// and the figures are wall-clock time; with one worker they are the thread's CPU time.
 // With --whole, it only builds columns1000 and steps it 5 s (the whole-process comparison), printing nothing.
+// With --box2d-scenes, it runs Box2D's own benchmark scenes instead (shared/benchmarks.c in Box2D's source, as its
+// benchmark/main.c steps them: 1/60 s, 4 substeps, sleeping off, continuous on): large_pyramid (5,050 boxes,
+// 500 steps) and many_pyramids (22,000 boxes in 400 pyramids, 200 steps), in Box2D's metres.
 //
-//   make box2d3-peer     # unpacks Box2D v3.1.1 (from the pyb2d3 wheel on PyPI) and builds this file
-//   .build/peers/box2d3_scenes [--workers N] [--repeat N] [--whole]
+//   scripts/box2d3-peer.sh                # Box2D v3.1.1 (from the pyb2d3 wheel on PyPI), then this file
+//   scripts/box2d32-peer.sh TARBALL       # Box2D 3.2 from its source, SSE2 and AVX2 builds, then this file
+//   .build/peers/box2d3_scenes [--workers N] [--repeat N] [--whole] [--box2d-scenes]
 #define _POSIX_C_SOURCE 200809L
 #include <box2d/box2d.h>
 
@@ -65,6 +70,7 @@ static int pile_frames(Frame* frames) {
     return 1000;
 }
 
+#if !BOX2D_32
 // ---------------------------------------------------------------------------------------------------------------
 // A small task pool for Box2D's enqueueTask/finishTask: N - 1 threads take ranges from a queue; the calling thread
 // takes queued ranges too while it waits in finishTask. Box2D's solver enqueues one task per worker and expects
@@ -191,22 +197,32 @@ static void pool_stop(Pool* pool) {
     pthread_mutex_unlock(&pool->lock);
     for (int k = 1; k < pool->workers; ++k) pthread_join(pool->threads[k], NULL);
 }
+#endif
 
 // ---------------------------------------------------------------------------------------------------------------
 
+#if !BOX2D_32
 static Pool pool;
+#endif
 static int worker_count = 1;
 /// Metres per point: 0.01 (100 pt = 1 m) unless --points-per-metre says otherwise; gravity is 1,000 pt/s^2.
 static float SCALE = 0.01f;
+
+/// Box2D's threads: 3.1 takes our pool's callbacks; 3.2 runs its own scheduler when given none.
+static void set_workers(b2WorldDef* def) {
+    def->workerCount = worker_count;
+#if !BOX2D_32
+    def->enqueueTask = enqueue_task;
+    def->finishTask = finish_task;
+    def->userTaskContext = &pool;
+#endif
+}
 
 static b2WorldId build(bool columns, b2BodyId* bodies, int* count) {
     b2WorldDef def = b2DefaultWorldDef();
     def.gravity = (b2Vec2){0.0f, 1000.0f * SCALE};
     def.enableSleep = true;
-    def.workerCount = worker_count;
-    def.enqueueTask = enqueue_task;
-    def.finishTask = finish_task;
-    def.userTaskContext = &pool;
+    set_workers(&def);
     b2WorldId world = b2CreateWorld(&def);
 
     float w = (columns ? 600.0f : 1000.0f) * SCALE, h = (columns ? 1200.0f : 800.0f) * SCALE;
@@ -286,9 +302,109 @@ static void print_figures(const char* name, Figures f, bool last) {
            name, f.first, f.three, f.five, f.later, f.awake, f.meanY, f.maxY, last ? "" : ", ");
 }
 
+static void stop_workers(void) {
+#if !BOX2D_32
+    pool_stop(&pool);
+#endif
+}
+
+#if defined(BOX2D_AVX2)
+#define BOX2D_LANES " AVX2"
+#elif BOX2D_32
+#define BOX2D_LANES " SSE2"
+#else
+#define BOX2D_LANES ""
+#endif
+
+// ---------------------------------------------------------------------------------------------------------------
+// Box2D's own benchmark scenes (its shared/benchmarks.c, at its sizes), in metres, y up as Box2D draws them.
+
+static void large_pyramid(b2WorldId world) {
+    b2World_EnableSleeping(world, false);
+    int baseCount = 100;
+    b2BodyDef groundDef = b2DefaultBodyDef();
+    groundDef.position = (b2Vec2){0.0f, -1.0f};
+    b2BodyId ground = b2CreateBody(world, &groundDef);
+    b2Polygon groundBox = b2MakeBox(100.0f, 1.0f);
+    b2ShapeDef groundShape = b2DefaultShapeDef();
+    b2CreatePolygonShape(ground, &groundShape, &groundBox);
+    b2BodyDef bodyDef = b2DefaultBodyDef();
+    bodyDef.type = b2_dynamicBody;
+    b2ShapeDef shapeDef = b2DefaultShapeDef();
+    shapeDef.density = 1.0f;
+    float a = 0.5f;
+    b2Polygon box = b2MakeSquare(a);
+    for (int i = 0; i < baseCount; ++i) {
+        float y = (2.0f * i + 1.0f) * a;
+        for (int j = i; j < baseCount; ++j) {
+            bodyDef.position = (b2Vec2){(i + 1.0f) * a + 2.0f * (j - i) * a - a * baseCount, y};
+            b2CreatePolygonShape(b2CreateBody(world, &bodyDef), &shapeDef, &box);
+        }
+    }
+}
+
+static void many_pyramids(b2WorldId world) {
+    b2World_EnableSleeping(world, false);
+    int baseCount = 10, rowCount = 20, columnCount = 20;
+    float extent = 0.5f;
+    b2BodyDef groundDef = b2DefaultBodyDef();
+    b2BodyId ground = b2CreateBody(world, &groundDef);
+    float groundDeltaY = 2.0f * extent * (baseCount + 1.0f);
+    float groundWidth = 2.0f * extent * columnCount * (baseCount + 1.0f);
+    b2ShapeDef groundShape = b2DefaultShapeDef();
+    float groundY = 0.0f;
+    for (int i = 0; i < rowCount; ++i) {
+        b2Segment segment = {{-0.5f * groundWidth, groundY}, {0.5f * groundWidth, groundY}};
+        b2CreateSegmentShape(ground, &groundShape, &segment);
+        groundY += groundDeltaY;
+    }
+    float baseWidth = 2.0f * extent * baseCount;
+    b2BodyDef bodyDef = b2DefaultBodyDef();
+    bodyDef.type = b2_dynamicBody;
+    b2ShapeDef shapeDef = b2DefaultShapeDef();
+    b2Polygon box = b2MakeSquare(extent);
+    for (int row = 0; row < rowCount; ++row) {
+        float baseY = row * groundDeltaY;
+        for (int column = 0; column < columnCount; ++column) {
+            float centerX = -0.5f * groundWidth + column * (baseWidth + 2.0f * extent) + 2.0f * extent;
+            for (int i = 0; i < baseCount; ++i) {
+                float y = (2.0f * i + 1.0f) * extent + baseY;
+                for (int j = i; j < baseCount; ++j) {
+                    float x = (i + 1.0f) * extent + 2.0f * (j - i) * extent + centerX - 0.5f;
+                    bodyDef.position = (b2Vec2){x, y};
+                    b2CreatePolygonShape(b2CreateBody(world, &bodyDef), &shapeDef, &box);
+                }
+            }
+        }
+    }
+}
+
+/// Builds a Box2D scene and steps it as Box2D's benchmark does; prints its figures: the whole run and per step,
+/// milliseconds (CPU time on one worker, wall-clock time on several), the best of `repeats`.
+static void box2d_scene(const char* name, void (*create)(b2WorldId), int steps, int repeats, bool last) {
+    double best = 1e300;
+    int bodies = 0;
+    for (int r = 0; r < repeats; ++r) {
+        b2WorldDef def = b2DefaultWorldDef();
+        set_workers(&def);
+        b2WorldId world = b2CreateWorld(&def);
+        create(world);
+        double start = now_ms();
+        for (int s = 0; s < steps; ++s) b2World_Step(world, 1.0f / 60.0f, 4);
+        double total = now_ms() - start;
+        if (total < best) best = total;
+        b2Counters counters = b2World_GetCounters(world);
+        bodies = counters.bodyCount;
+        b2DestroyWorld(world);
+    }
+    printf("\"%s\": {\"steps\": %d, \"bodies\": %d, \"ms_total\": %.3f, \"ms_per_step\": %.6f}%s", name, steps,
+           bodies, best, best / steps, last ? "" : ", ");
+}
+
 int main(int argc, char** argv) {
     int repeats = 1;
     bool whole = false;
+    bool box2dScenes = false;
     for (int k = 1; k < argc; ++k) {
         if (strcmp(argv[k], "--workers") == 0 && k + 1 < argc) {
             worker_count = atoi(argv[++k]);
@@ -298,8 +414,11 @@ int main(int argc, char** argv) {
             SCALE = 1.0f / (float)atof(argv[++k]);
         } else if (strcmp(argv[k], "--whole") == 0) {
             whole = true;
+        } else if (strcmp(argv[k], "--box2d-scenes") == 0) {
+            box2dScenes = true;
         } else {
-            fprintf(stderr, "usage: box2d3_scenes [--workers N] [--repeat N] [--points-per-metre N] [--whole]\n");
+            fprintf(stderr,
+                    "usage: box2d3_scenes [--workers N] [--repeat N] [--points-per-metre N] [--whole] [--box2d-scenes]\n");
             return 64;
         }
     }
@@ -307,19 +426,30 @@ int main(int argc, char** argv) {
         fprintf(stderr, "box2d3_scenes: --workers is 1...%d, --repeat at least 1, --points-per-metre above 1\n", MAX_WORKERS);
         return 64;
     }
+#if !BOX2D_32
     pool_start(&pool, worker_count);
+#endif
+    b2Version v = b2GetVersion();
+    if (box2dScenes) {
+        printf("{\"engine\": \"Box2D %d.%d.%d%s, %d worker%s\", \"scenes\": {", v.major, v.minor, v.revision,
+               BOX2D_LANES, worker_count, worker_count > 1 ? "s" : "");
+        box2d_scene("large_pyramid", large_pyramid, 500, repeats, false);
+        box2d_scene("many_pyramids", many_pyramids, 200, repeats, true);
+        printf("}}\n");
+        stop_workers();
+        return 0;
+    }
     if (whole) {
         static b2BodyId bodies[1000];
         int count;
         b2WorldId world = build(true, bodies, &count);
         for (int s = 0; s < 600; ++s) b2World_Step(world, 1.0f / 120.0f, 4);
         b2DestroyWorld(world);
-        pool_stop(&pool);
+        stop_workers();
         return 0;
     }
     Figures columns = measure(true, repeats);
     Figures pile = measure(false, repeats);
-    b2Version v = b2GetVersion();
     if (worker_count > 1) {
         printf("{\"engine\": \"Box2D %d.%d.%d, %d workers\", \"scenes\": {", v.major, v.minor, v.revision,
                worker_count);
@@ -329,6 +459,6 @@ int main(int argc, char** argv) {
     print_figures("columns1000", columns, false);
     print_figures("pile1000", pile, true);
     printf("}}\n");
-    pool_stop(&pool);
+    stop_workers();
     return 0;
 }

@@ -184,6 +184,83 @@ public enum ReferenceScenes {
         return Built(world: world, boxes: boxes)
     }
 
+    /// Box2D's benchmark settings: steps of 1/60 s with 4 substeps, sleeping off (its `large_pyramid` and
+    /// `many_pyramids` turn it off).
+    public static var box2DBenchmarkSettings: PhysicsSettings {
+        var settings = PhysicsSettings()
+        settings.timeStep = 1.0 / 60.0
+        settings.substeps = 4
+        settings.allowsSleeping = false
+        return settings
+    }
+
+    /// Box2D's `large_pyramid` benchmark scene (its shared/benchmarks.c, at its size) in our units — points, y
+    /// down, 100 pt per metre, so that our tolerances are Box2D's: a pyramid of `baseCount` (100) boxes at the
+    /// base, 5,050 boxes of 100 pt, on a static ground box of 20,000 × 200 pt; friction 0.6 and density 1 (Box2D's
+    /// defaults). Box2D steps it 500 times.
+    public static func largePyramid(
+        baseCount: Int = 100, settings: PhysicsSettings = box2DBenchmarkSettings
+    ) throws(PhysicsError) -> Built {
+        let world = PhysicsWorld(settings: settings)
+        var ground = BodyDefinition(shape: .box(width: 20_000, height: 200), position: Point(x: 0, y: 100))
+        ground.kind = .static
+        ground.friction = 0.6
+        try world.addBody(ground)
+        var boxes: [BodyID] = []
+        for i in 0..<baseCount {
+            for j in i..<baseCount {
+                // Box2D's metres (y up), a = 0.5: x = (i + 1)a + 2(j − i)a − a·base, y = (2i + 1)a.
+                let x = 50 * Double(i + 1) + 100 * Double(j - i) - 50 * Double(baseCount)
+                boxes.append(try addSquare(to: world, side: 100, center: Point(x: x, y: -50 * Double(2 * i + 1))))
+            }
+        }
+        return Built(world: world, boxes: boxes)
+    }
+
+    /// Box2D's `many_pyramids` benchmark scene in our units (see ``largePyramid(baseCount:settings:)``): `rows` ×
+    /// `columns` (20 × 20) pyramids of base `baseCount` (10), 22,000 boxes of 100 pt, each row on a static ground
+    /// segment 1,100 pt above the last. Box2D steps it 200 times.
+    public static func manyPyramids(
+        baseCount: Int = 10, rows: Int = 20, columns: Int = 20, settings: PhysicsSettings = box2DBenchmarkSettings
+    ) throws(PhysicsError) -> Built {
+        let world = PhysicsWorld(settings: settings)
+        let extent = 50.0
+        let groundDeltaY = 2 * extent * (Double(baseCount) + 1)
+        let groundWidth = 2 * extent * Double(columns) * (Double(baseCount) + 1)
+        for row in 0..<rows {
+            let y = -Double(row) * groundDeltaY
+            var ground = BodyDefinition(
+                shape: .segment(from: Point(x: -groundWidth / 2, y: y), to: Point(x: groundWidth / 2, y: y)),
+                position: .zero)
+            ground.kind = .static
+            ground.friction = 0.6
+            try world.addBody(ground)
+        }
+        let baseWidth = 2 * extent * Double(baseCount)
+        var boxes: [BodyID] = []
+        for row in 0..<rows {
+            let baseY = Double(row) * groundDeltaY
+            for column in 0..<columns {
+                let centerX = -groundWidth / 2 + Double(column) * (baseWidth + 2 * extent) + 2 * extent
+                for i in 0..<baseCount {
+                    for j in i..<baseCount {
+                        let x = Double(i + 1) * extent + 2 * Double(j - i) * extent + centerX - 50
+                        let y = (2 * Double(i) + 1) * extent + baseY
+                        boxes.append(try addSquare(to: world, side: 2 * extent, center: Point(x: x, y: -y)))
+                    }
+                }
+            }
+        }
+        return Built(world: world, boxes: boxes)
+    }
+
+    /// A dynamic square box with Box2D's default friction (0.6) and density (1).
+    private static func addSquare(to world: PhysicsWorld, side: Double, center: Point) throws(PhysicsError) -> BodyID {
+        var box = BodyDefinition(shape: .box(width: side, height: side), position: center)
+        box.friction = 0.6
+        return try world.addBody(box)
+    }
+
     /// A static floor box `width` × 100 pt centred at `center`, friction 0.5, elasticity 0.
     public static func addFloor(to world: PhysicsWorld, width: Double, center: Point) throws(PhysicsError) {
         var floor = BodyDefinition(shape: .box(width: width, height: 100), position: center)

@@ -180,6 +180,10 @@ let only = arguments.firstIndex(of: "--only").map {
     arguments[min($0 + 1, arguments.count - 1)].split(separator: ",").map(String.init)
 }
 let selected = scenes.filter { only?.contains($0.name) ?? true }
+if arguments.contains("--box2d-scenes") {
+    Box2DScenes.run(rounds: repeats)
+    exit(0)
+}
 
 print(
     "DynamicsBenchmark: CPU ms per 1/120 s step, best of \(repeats) rounds: mean over the first 1 s / 3 s / 5 s, "
