@@ -1,7 +1,8 @@
 """Issue 13's whole-process comparison: `kinetic simulate` of the 1,000-box pile (Benchmarks/scenes/columns1000.json,
-5 s) against Box2D v3.1.1 stepping the same pile 5 s (box2d3_scenes --whole: build, 600 steps of 1/120 s with
-4 substeps, no output), on 1 and 2 threads. The commands run in turns, ROUNDS rounds; each line gives the median
-wall time and the median CPU time (user + system) of the process, and the ratio of Box2D's median wall time to ours.
+5 s) against Box2D stepping the same pile 5 s (box2d3_scenes --whole: build, 600 steps of 1/120 s with 4 substeps,
+no output) — v3.1.1, and 3.2's SSE2 and AVX2 builds when scripts/box2d32-peer.sh has built them — on 1 and 2
+threads. The commands run in turns, ROUNDS rounds; each line gives the median wall time and the median CPU time
+(user + system) of the process, and the ratio of each Box2D's median wall time to ours.
 
 Kinetic runs twice per thread count: at 60 frames a second (46 MB of JSON, formatted on a thread of its own while
 the engine steps) and at 1 frame a second (6 frames: the engine, start-up and parsing alone).
@@ -37,7 +38,10 @@ def main():
     # Every `--kinetic PATH` is a build to time (alternated with the others and Box2D in each round).
     builds = [sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--kinetic"]
     builds = builds or [os.path.join(ROOT, ".build/release/kinetic")]
-    box2d = os.path.join(ROOT, "Benchmarks/.build/peers/box2d3_scenes")
+    peers = [("Box2D 3.1.1", "box2d3_scenes"), ("Box2D 3.2 SSE2", "box2d32_scenes_sse2"),
+             ("Box2D 3.2 AVX2", "box2d32_scenes_avx2")]
+    peers = [(label, os.path.join(ROOT, "Benchmarks/.build/peers", program)) for label, program in peers]
+    peers = [(label, path) for label, path in peers if os.access(path, os.X_OK)]
     scene = os.path.join(ROOT, "Benchmarks/scenes/columns1000.json")
     commands = {}
     for threads in (1, 2):
@@ -46,23 +50,25 @@ def main():
             for rate in (60, 1):
                 commands["kinetic simulate --threads %d --rate %d%s" % (threads, rate, label)] = [
                     kinetic, "simulate", scene, "--seconds", "5", "--rate", str(rate), "--threads", str(threads)]
-        commands["Box2D 3.1.1, %d worker%s" % (threads, "s" if threads > 1 else "")] = [
-            box2d, "--whole", "--workers", str(threads)]
+        for label, path in peers:
+            commands["%s, %d worker%s" % (label, threads, "s" if threads > 1 else "")] = [
+                path, "--whole", "--workers", str(threads)]
     times = {name: [] for name in commands}
     for _ in range(rounds):
         for name, command in commands.items():
             times[name].append(run(command))
     print("whole process, median of %d rounds (wall / CPU):" % rounds)
     for threads in (1, 2):
-        peer = "Box2D 3.1.1, %d worker%s" % (threads, "s" if threads > 1 else "")
-        peer_wall = statistics.median(w for w, _ in times[peer])
+        names = ["%s, %d worker%s" % (label, threads, "s" if threads > 1 else "") for label, _ in peers]
+        peer_walls = {name: statistics.median(w for w, _ in times[name]) for name in names}
         for name in times:
-            if ("--threads %d " % threads) not in name and name != peer:
+            if ("--threads %d " % threads) not in name and name not in names:
                 continue
             wall = statistics.median(w for w, _ in times[name])
             cpu = statistics.median(c for _, c in times[name])
-            ratio = "" if name == peer else "  Box2D/ours %.2f" % (peer_wall / wall)
-            print("  %-40s %6.3f s  %6.3f s%s" % (name, wall, cpu, ratio))
+            ratios = "" if name in names else "  " + ", ".join(
+                "%s/ours %.2f" % (peer.split(",")[0], peer_walls[peer] / wall) for peer in names)
+            print("  %-40s %6.3f s  %6.3f s%s" % (name, wall, cpu, ratios))
 
 
 if __name__ == "__main__":
