@@ -127,7 +127,7 @@ final class PlayRecordCommandTests: XCTestCase {
             .deletingLastPathComponent().path
         let asciinema = root + "/.build/venv/bin/asciinema"
         guard FileManager.default.isExecutableFile(atPath: asciinema) else {
-            throw XCTSkip("asciinema is not installed: run scripts/python-tools.sh")
+            throw MissingTool("asciinema is not installed: run scripts/python-tools.sh")
         }
         let path = folder.appendingPathComponent("elevator.cast").path
         let result = try KineticProcess.run(

@@ -168,7 +168,7 @@ enum GalleryProbe {
 
     static func check(folder: String) throws {
         guard let chromium = chromium() else {
-            throw XCTSkip("Chromium is not installed (apt-get install chromium): the gallery page was not opened")
+            throw MissingTool("Chromium is not installed (apt-get install chromium): the gallery page was not opened")
         }
         // A copy of the page with a probe that records errors from the start and, on load, each image's width.
         var html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)

@@ -3,6 +3,7 @@ import KineticCore
 import KineticEffects
 import KineticLayers
 import KineticRaster
+import KineticTestSupport
 import XCTest
 
 @testable import KineticExport
@@ -29,10 +30,10 @@ final class ChromiumComparisonTests: XCTestCase {
     ) throws {
         let times = frames.map { Double($0) / 30 }
         guard FileManager.default.isExecutableFile(atPath: Self.python) else {
-            throw XCTSkip("no Python environment at \(Self.python): run scripts/python-tools.sh (make test does)")
+            throw MissingTool("no Python environment at \(Self.python): run scripts/python-tools.sh (make test does)")
         }
         guard let chromium = Self.chromium else {
-            throw XCTSkip("no chromium to play the SVG (make setup-test installs it)")
+            throw MissingTool("no chromium to play the SVG (make setup-test installs it)")
         }
         let folder = PlayerComparisonTests.sheets + "/svg-" + name
         try? FileManager.default.removeItem(atPath: folder)

@@ -49,7 +49,7 @@ final class PlayerComparisonTests: XCTestCase {
 
     private func requirePlayers() throws {
         guard FileManager.default.isExecutableFile(atPath: Self.python) else {
-            throw XCTSkip(
+            throw MissingTool(
                 "no Python environment at \(Self.python): run scripts/python-tools.sh (make test does) to check the "
                     + "exports with rlottie and ThorVG")
         }

@@ -2,6 +2,7 @@ import Foundation
 import KineticCore
 import KineticLayers
 import KineticRaster
+import KineticTestSupport
 import XCTest
 
 /// `ImageLayer`: a PNG or JPEG decoded with gdk-pixbuf, placed by its contents gravity, clipped to its bounds,
@@ -64,7 +65,9 @@ final class RenderImageLayerTests: XCTestCase {
     }
 
     func testAJPEGDecodesToo() throws {
-        guard let ffmpeg = findExecutable("ffmpeg") else { throw XCTSkip("ffmpeg makes the JPEG; it is not installed") }
+        guard let ffmpeg = findExecutable("ffmpeg") else {
+            throw MissingTool("ffmpeg makes the JPEG; it is not installed")
+        }
         let folder = try TemporaryFolder()
         let path = folder.file("green.jpg")
         _ = runCommand(ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "color=c=0x00C000:s=16x8", "-frames:v", "1", path])

@@ -1,13 +1,14 @@
 import Foundation
 import KineticCore
 import KineticRaster
+import KineticTestSupport
 import XCTest
 
 final class VideoEncoderTests: XCTestCase {
     private func probe(_ path: String) throws -> (frames: Int, duration: Double, width: Int, height: Int, codec: String)
     {
         guard let ffprobe = findExecutable("ffprobe") else {
-            throw XCTSkip("ffprobe is not installed (sudo apt-get install ffmpeg); skipping the video checks")
+            throw MissingTool("ffprobe is not installed (sudo apt-get install ffmpeg); make test installs it")
         }
         let output = try XCTUnwrap(
             runCommand(
@@ -31,7 +32,7 @@ final class VideoEncoderTests: XCTestCase {
 
     private func requireFFmpeg() throws {
         if findExecutable("ffmpeg") == nil {
-            throw XCTSkip("ffmpeg is not installed (sudo apt-get install ffmpeg); skipping the video encoders")
+            throw MissingTool("ffmpeg is not installed (sudo apt-get install ffmpeg); make test installs it")
         }
     }
 

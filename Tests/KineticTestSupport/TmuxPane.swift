@@ -19,7 +19,7 @@ public struct TmuxPane: Sendable {
 
     private init(session: String) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            throw XCTSkip("tmux is not installed (apt-get install tmux)")
+            throw MissingTool("tmux is not installed (apt-get install tmux)")
         }
         self.session = session
         socket = "kinetic-\(session)-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -150,7 +150,7 @@ public struct TmuxPane: Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard status == 0 else { throw XCTSkip("could not start tmux (posix_spawn error \(status))") }
+        guard status == 0 else { throw MissingTool("could not start tmux (posix_spawn error \(status))") }
         var exitStatus: Int32 = 0
         while waitpid(pid, &exitStatus, 0) == -1 && errno == EINTR {}
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import XCTest
 
 /// The documentation site that `make docs` (scripts/docs.sh) writes to .build/docs-site, served over HTTP on
@@ -13,7 +14,8 @@ final class DocumentationSiteTests: XCTestCase {
     func testTheSiteShowsTheLandingPageASymbolAndAnArticle() throws {
         guard FileManager.default.fileExists(atPath: Self.site + "/documentation/kineticlayers/clip/index.html")
         else {
-            throw XCTSkip("the documentation site was not built: run `make docs` (make test builds it before testing)")
+            throw MissingTool(
+                "the documentation site was not built: run `make docs` (make test builds it before testing)")
         }
         let chromium = try XCTUnwrap(
             ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
