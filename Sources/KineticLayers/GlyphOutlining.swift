@@ -50,8 +50,8 @@ public struct PlacedGlyph: Sendable, Hashable {
 public struct GlyphOutlines: Sendable, Hashable {
     /// Every glyph that draws something, with its outline.
     public var glyphs: [PlacedGlyph]
-    /// What was left out and why, one message each (a colour emoji, which is a picture with no outline); an
-    /// exporter reports each as a warning on the layer. Default none.
+    /// What is not drawn exactly and why, one message each (a colour emoji, a picture with no outline, drawn as
+    /// its silhouette); an exporter reports each as a warning on the layer. Default none.
     public var omissions: [String]
 
     public init(glyphs: [PlacedGlyph], omissions: [String] = []) {

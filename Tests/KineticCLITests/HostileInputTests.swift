@@ -119,9 +119,10 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/out.png"))
     }
 
-    /// A colour emoji is a picture with no outline: the vector formats leave it out with a warning, in a moment,
-    /// instead of tracing it pixel by pixel (one emoji took 67 s and 2 GB and wrote a 100 MB Lottie).
-    func testColourEmojiAreLeftOutOfVectorsWithAWarning() throws {
+    /// A colour emoji is a picture with no outline: the vector formats draw its silhouette (rectangles over its
+    /// opaque cells, as the pixel formats show it) with a warning, in a moment, instead of tracing it pixel by
+    /// pixel (one emoji took 67 s and 2 GB and wrote a 100 MB Lottie).
+    func testColourEmojiAreSilhouettesInVectorsWithAWarning() throws {
         let folder = try makeFolder()
         for format in ["json", "svg"] {
             let started = Date()
@@ -129,15 +130,24 @@ final class HostileInputTests: XCTestCase {
             let result = try KineticProcess.run(["render", "count", "--to", "5", "--prefix", "😀🎉 ", "-o", path])
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertLessThan(Date().timeIntervalSince(started), 10, format)
+            // Each character of a number is a layer of its own: one warning each.
             for emoji in ["😀", "🎉"] {
                 XCTAssertTrue(
-                    result.stderr.contains("warning: the colour emoji '\(emoji)' is a picture with no outline"),
+                    result.stderr.contains(
+                        "warning: the colour emoji '\(emoji)' is a picture with no outline: drawn as its silhouette"),
                     result.stderr)
             }
             let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
             XCTAssertLessThan(size, 200_000, format)
+            // Drawn: the file is larger than the same count with a plain prefix, by the two silhouettes.
+            let plainPath = folder + "/plain." + format
+            let plain = try KineticProcess.run(["render", "count", "--to", "5", "--prefix", "ab ", "-o", plainPath])
+            XCTAssertEqual(plain.status, 0, plain.stderr)
+            let plainSize = try XCTUnwrap(
+                try FileManager.default.attributesOfItem(atPath: plainPath)[.size] as? Int)
+            XCTAssertGreaterThan(size, plainSize + 1000, format)
         }
-        // The pixel formats draw them (as silhouettes: the renderer says so in its own warning).
+        // The pixel formats draw them as silhouettes too (the renderer says so in its own warning).
         let png = try KineticProcess.run(["render", "count", "--to", "5", "--prefix", "😀 ", "-o", folder + "/e.png"])
         XCTAssertEqual(png.status, 0, png.stderr)
         XCTAssertFalse(png.stderr.contains("no outline"), png.stderr)

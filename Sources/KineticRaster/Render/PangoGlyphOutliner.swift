@@ -29,7 +29,8 @@ public struct PangoGlyphOutliner: GlyphOutlining {
 
     public func glyphOutlines(of layer: TextLayer) -> GlyphOutlines {
         guard !layer.string.isEmpty, layer.font.size.isFinite, layer.font.size > 0,
-            let context = try? TextContext(), let reader = try? GlyphPathReader(oversampling: oversampling)
+            let context = try? TextContext(), let reader = try? GlyphPathReader(oversampling: oversampling),
+            let silhouettes = try? GlyphSilhouetteReader()
         else { return GlyphOutlines(glyphs: []) }
         let bounds = layer.bounds.standardized
         var style = layer.paragraphStyle
@@ -44,7 +45,7 @@ public struct PangoGlyphOutliner: GlyphOutlining {
         var keys: [UnsafeMutablePointer<PangoFont>: String] = [:]
         var colorFonts: [UnsafeMutablePointer<PangoFont>: Bool] = [:]
         var glyphs: [PlacedGlyph] = []
-        var omittedCharacters: [Character] = []
+        var pictureCharacters: [Character] = []
         // The text's characters, read only when a colour glyph must be named.
         lazy var characters = Array(paragraph.layout.text)
         for glyph in paragraph.layout.laidOutGlyphs() {
@@ -59,20 +60,22 @@ public struct PangoGlyphOutliner: GlyphOutlining {
             colorFonts[glyph.font] = isColor
             if isColor {
                 // A colour emoji is a picture (PNG in CBDT or sbix): Cairo would trace it pixel by pixel into a
-                // path of thousands of squares (a single emoji made a 100 MB Lottie). It is left out, with a
-                // warning.
+                // path of thousands of squares (a single emoji made a 100 MB Lottie). Its silhouette is drawn
+                // instead, as the pixel formats show it, with a warning.
                 let index = glyph.byteOffset < characterAtByte.count ? characterAtByte[glyph.byteOffset] : 0
-                if index < characters.count, !omittedCharacters.contains(characters[index]) {
-                    omittedCharacters.append(characters[index])
+                if index < characters.count, !pictureCharacters.contains(characters[index]) {
+                    pictureCharacters.append(characters[index])
                 }
-                continue
             }
             let id = GlyphID(font: key, index: glyph.glyph)
             let outline: Path
             if let known = outlines[id] {
                 outline = known
             } else {
-                outline = reader.outline(of: glyph.glyph, font: glyph.font, advance: glyph.advance)
+                outline =
+                    isColor
+                    ? silhouettes.silhouette(of: glyph.glyph, font: glyph.font)
+                    : reader.outline(of: glyph.glyph, font: glyph.font, advance: glyph.advance)
                 outlines[id] = outline
             }
             guard !outline.isEmpty else { continue }
@@ -82,15 +85,17 @@ public struct PangoGlyphOutliner: GlyphOutlining {
                     id: id, origin: Point(x: origin.x + glyph.origin.x, y: origin.y + glyph.origin.y),
                     outline: outline, characterOffset: character))
         }
+        let count = pictureCharacters.count
         let omissions =
-            omittedCharacters.isEmpty
+            count == 0
             ? []
             : [
-                "the colour emoji \(omittedCharacters.prefix(5).map { "'\($0)'" }.joined(separator: ", "))"
-                    + (omittedCharacters.count > 5 ? " and \(omittedCharacters.count - 5) more" : "")
-                    + (omittedCharacters.count == 1 ? " is a picture" : " are pictures")
-                    + " with no outline, left out of the vector file (the pixel formats draw "
-                    + (omittedCharacters.count == 1 ? "its silhouette)" : "their silhouettes)")
+                "the colour emoji \(pictureCharacters.prefix(5).map { "'\($0)'" }.joined(separator: ", "))"
+                    + (count > 5 ? " and \(count - 5) more" : "")
+                    + (count == 1 ? " is a picture" : " are pictures")
+                    + " with no outline: drawn as "
+                    + (count == 1 ? "its silhouette" : "their silhouettes")
+                    + " in the text's colour, as in the pixel formats"
             ]
         return GlyphOutlines(glyphs: glyphs, omissions: omissions)
     }
