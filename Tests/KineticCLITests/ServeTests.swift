@@ -211,6 +211,43 @@ final class ServeTests: XCTestCase {
         XCTAssertNotNil(late.headers["retry-after"])
     }
 
+    /// `--per-client 2`: a third connection from the same address is closed at accept, the first two are served.
+    func testThePerClientLimitClosesTheConnectionBeyondIt() throws {
+        let service = try ServiceProcess(["--per-client", "2"])
+        var sockets: [Int32] = []
+        defer { for socket in sockets { close(socket) } }
+        for _ in 0..<3 {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            XCTAssertGreaterThanOrEqual(socket, 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(service.port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            XCTAssertEqual(connected, 0)
+            sockets.append(socket)
+        }
+        usleep(200_000)
+        var answers: [String] = []
+        for socket in sockets {
+            var timeout = timeval(tv_sec: 2, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let request = Array("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+            _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            answers.append(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self))
+        }
+        XCTAssertTrue(answers[0].hasPrefix("HTTP/1.1 200"), answers[0])
+        XCTAssertTrue(answers[1].hasPrefix("HTTP/1.1 200"), answers[1])
+        XCTAssertEqual(answers[2], "", "the third connection is closed unanswered")
+        XCTAssertEqual(service.stop().status, 0)
+    }
+
     func testSIGTERMFinishesTheRequestsInFlightAndExitsZero() throws {
         let service = try ServiceProcess()
         let answer = LockedAnswers()

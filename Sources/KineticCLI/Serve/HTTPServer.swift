@@ -15,6 +15,9 @@ final class HTTPServer: @unchecked Sendable {
     struct Limits: Sendable {
         /// Open connections at most; more are refused at accept. Default 512.
         var connections = 512
+        /// Open connections at most from one IP address (more are refused at accept); 0: no limit. Default 0,
+        /// since behind a reverse proxy every connection comes from the proxy.
+        var connectionsPerClient = 0
         /// Seconds a connection may stay idle or send its request (slow clients), ≥ 1. Default 10.
         var clientTimeout = 10
         /// Network threads (each polls its connections with epoll), ≥ 1. Default 2.
@@ -80,6 +83,8 @@ final class HTTPServer: @unchecked Sendable {
             MHD_OptionItem(option: .LISTEN_SOCKET, value: Int(socket), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: max(1, limits.connections), ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: max(1, limits.clientTimeout), ptr_value: nil),
+            MHD_OptionItem(
+                option: .PER_IP_CONNECTION_LIMIT, value: max(0, limits.connectionsPerClient), ptr_value: nil),
             MHD_OptionItem(
                 option: .CONNECTION_MEMORY_LIMIT, value: max(4096, limits.requestMemory), ptr_value: nil),
             MHD_OptionItem(option: .THREAD_POOL_SIZE, value: max(1, limits.networkThreads), ptr_value: nil),

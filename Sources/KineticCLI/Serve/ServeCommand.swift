@@ -30,6 +30,10 @@ enum ServeCommand {
             .value("max-age", "S", "Cache-Control max-age of a picture, in seconds, 0…31536000 (default 86400)."),
             .value("deadline", "S", "Seconds a request may wait and render, 0.1…600; then 503 (default 30)."),
             .value("connections", "N", "Open connections at most, 1…100000 (default 512)."),
+            .value(
+                "per-client", "N",
+                "Open connections at most from one IP address, 0…100000; 0: no limit (the default, right behind a "
+                    + "proxy, where every request comes from the proxy's address)."),
             .value("client-timeout", "S", "Seconds before an idle or slow client is cut off, 1…3600 (default 10)."),
             .value("network-threads", "N", "Threads reading and writing sockets, 1…64 (default 2)."),
             .value("drain", "S", "On SIGTERM, seconds to finish requests in flight, 0…600 (default 20)."),
@@ -55,6 +59,7 @@ enum ServeCommand {
             ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var limits = HTTPServer.Limits()
         limits.connections = try arguments.int("connections", in: 1...100_000) ?? limits.connections
+        limits.connectionsPerClient = try arguments.int("per-client", in: 0...100_000) ?? limits.connectionsPerClient
         limits.clientTimeout = try arguments.int("client-timeout", in: 1...3_600) ?? limits.clientTimeout
         limits.networkThreads = try arguments.int("network-threads", in: 1...64) ?? limits.networkThreads
         let drain = try arguments.double("drain", in: .from(0, to: 600, "seconds")) ?? 20
