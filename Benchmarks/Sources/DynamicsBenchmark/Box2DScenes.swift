@@ -55,8 +55,9 @@ enum Box2DScenes {
         return sceneFigures.compactMapValues { $0["ms_total"] }
     }
 
-    static func run(rounds: Int) {
-        let engines = [
+    /// Every engine, or with `peers` false our engine alone.
+    static func run(rounds: Int, peers: Bool) {
+        let everyEngine = [
             Engine(label: "KineticDynamics, 1 thread") { ours(threads: 1) },
             Engine(label: "KineticDynamics, 2 threads") { ours(threads: 2) },
             Engine(label: "Box2D 3.2 SSE2, 1 worker") { box2D("box2d32_scenes_sse2", workers: 1) },
@@ -66,6 +67,7 @@ enum Box2DScenes {
             Engine(label: "Box2D 3.1.1, 1 worker") { box2D("box2d3_scenes", workers: 1) },
             Engine(label: "Box2D 3.1.1, 2 workers") { box2D("box2d3_scenes", workers: 2) },
         ]
+        let engines = peers ? everyEngine : Array(everyEngine.prefix(2))
         print(
             "DynamicsBenchmark --box2d-scenes: Box2D's large_pyramid (500 steps) and many_pyramids (200 steps), "
                 + "1/60 s, 4 substeps, no sleeping; ms per run, median of \(rounds) alternated rounds")

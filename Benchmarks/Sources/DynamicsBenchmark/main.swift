@@ -181,7 +181,7 @@ let only = arguments.firstIndex(of: "--only").map {
 }
 let selected = scenes.filter { only?.contains($0.name) ?? true }
 if arguments.contains("--box2d-scenes") {
-    Box2DScenes.run(rounds: repeats)
+    Box2DScenes.run(rounds: repeats, peers: withPeers)
     exit(0)
 }
 
