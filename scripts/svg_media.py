@@ -54,6 +54,33 @@ class DevTools:
         raise RuntimeError(f"no {event} within {limit} s")
 
 
+def open_chromium(chromium, flags=()):
+    """Starts headless Chromium with a DevTools port and a fresh profile; returns (process, profile folder, DevTools
+    of its page). The caller kills the process and removes the profile."""
+    profile = tempfile.mkdtemp(prefix="kinetic-chromium-")
+    browser = subprocess.Popen(
+        [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--remote-debugging-port=0", f"--user-data-dir={profile}", "--allow-file-access-from-files"]
+        + list(flags) + ["about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        port_file = os.path.join(profile, "DevToolsActivePort")
+        deadline = time.time() + 30
+        while not (os.path.exists(port_file) and open(port_file).read().count("\n") >= 1):
+            if time.time() > deadline:
+                raise RuntimeError("Chromium did not open its DevTools port")
+            time.sleep(0.05)
+        port = open(port_file).read().split("\n")[0].strip()
+        targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
+        target = next(t for t in targets if t.get("type") == "page")
+        return browser, profile, DevTools(target["webSocketDebuggerUrl"])
+    except Exception:
+        browser.kill()
+        browser.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+        raise
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file")
@@ -79,23 +106,9 @@ def main():
             f"img{{display:block}}</style></head><body><img src=\"file://{os.path.abspath(args.file)}\" "
             f"width=\"{args.width}\" height=\"{args.height}\"></body></html>"
         )
-    profile = tempfile.mkdtemp(prefix="kinetic-chromium-")
-    browser = subprocess.Popen(
-        [args.chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-         "--remote-debugging-port=0", f"--user-data-dir={profile}", "--allow-file-access-from-files"]
-        + (["--force-prefers-reduced-motion"] if args.force_reduced_motion else []) + ["about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    browser, profile, tools = open_chromium(
+        args.chromium, ["--force-prefers-reduced-motion"] if args.force_reduced_motion else [])
     try:
-        port_file = os.path.join(profile, "DevToolsActivePort")
-        deadline = time.time() + 30
-        while not (os.path.exists(port_file) and open(port_file).read().count("\n") >= 1):
-            if time.time() > deadline:
-                raise RuntimeError("Chromium did not open its DevTools port")
-            time.sleep(0.05)
-        port = open(port_file).read().split("\n")[0].strip()
-        targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
-        target = next(t for t in targets if t.get("type") == "page")
-        tools = DevTools(target["webSocketDebuggerUrl"])
         tools.call("Page.enable")
         tools.call("Emulation.setDeviceMetricsOverride", width=args.width, height=args.height,
                    deviceScaleFactor=1, mobile=False)
