@@ -77,6 +77,7 @@ bench: setup-test
 	@if [ -n "$(BOX2D32_SOURCE)" ]; then cd Benchmarks && $$($(SWIFT) build -c release --show-bin-path)/DynamicsBenchmark --box2d-scenes; fi
 	$(RELEASE_BUILD)
 	./Benchmarks/serve.sh $$($(SWIFT) build -c release --show-bin-path)/kinetic
+	./scripts/python-tools.sh
 	.build/venv/bin/python3 Benchmarks/peers/chromium_gif.py --kinetic $$($(SWIFT) build -c release --show-bin-path)/kinetic
 
 # Fuzzing (Fuzz/, its own package built with libFuzzer and AddressSanitizer): each target runs FUZZ_RUNS inputs,
