@@ -97,12 +97,32 @@ enum ShadowBlur {
         var sum: Int64 = 0
         // The window for output i is [i − radius, i + radius]; prime it for i = 0.
         for j in 0...min(radius, count - 1) { sum += Int64(copy[j]) }
-        for i in 0..<count {
+        // Output i then takes in sample i + radius + 1 while i < enterEnd, and lets go of sample i − radius from
+        // i = leaveStart on: three stretches without a test per sample.
+        let enterEnd = max(0, count - radius - 1)
+        let leaveStart = min(radius, count)
+        var i = 0
+        while i < min(enterEnd, leaveStart) {
             row[i] = Int32((sum * reciprocal + (1 << 31)) >> 32)
-            let entering = i + radius + 1
-            if entering < count { sum += Int64(copy[entering]) }
-            let leaving = i - radius
-            if leaving >= 0 { sum -= Int64(copy[leaving]) }
+            sum += Int64(copy[i + radius + 1])
+            i += 1
+        }
+        if enterEnd < leaveStart {
+            while i < leaveStart {
+                row[i] = Int32((sum * reciprocal + (1 << 31)) >> 32)
+                i += 1
+            }
+        } else {
+            while i < enterEnd {
+                row[i] = Int32((sum * reciprocal + (1 << 31)) >> 32)
+                sum += Int64(copy[i + radius + 1]) - Int64(copy[i - radius])
+                i += 1
+            }
+        }
+        while i < count {
+            row[i] = Int32((sum * reciprocal + (1 << 31)) >> 32)
+            sum -= Int64(copy[i - radius])
+            i += 1
         }
     }
 
