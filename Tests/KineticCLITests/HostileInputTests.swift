@@ -153,6 +153,28 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(png.stderr.contains("no outline"), png.stderr)
     }
 
+    /// A short command can ask for a vector file the exporters would build in gigabytes (a 1,000-value elevator
+    /// number over 500 s: 940 MB for an 8 MB Lottie): the samples it would take are counted first and a file beyond
+    /// the bound is refused with one line, before any work — the real run as the dry run.
+    func testAVectorExportBeyondItsSampleBoundIsRefusedBeforeAnyWork() throws {
+        let folder = try makeFolder()
+        for (format, dryRun) in [("json", false), ("svg", false), ("svg", true)] {
+            let started = Date()
+            let result = try KineticProcess.run(
+                [
+                    "render", "elevator", "--from", "0", "--to", "1000", "--interval", "0.5", "-o",
+                    folder + "/e." + format,
+                ]
+                    + (dryRun ? ["--dry-run"] : []))
+            XCTAssertEqual(result.status, 64, result.stderr)
+            XCTAssertTrue(result.stderr.contains("samples, at most 1000000"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("write .gif, .mp4 or .webm"), result.stderr)
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, result.stderr)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5, "refused before exporting")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+    }
+
     /// Too few file descriptors or too little address space are one line and status 71 (EX_OSERR) before any work,
     /// not a trap inside the runtime.
     func testTooFewDescriptorsOrTooLittleMemoryIsOneLine() throws {

@@ -42,7 +42,8 @@ public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { message }
 
     /// What every exporter checks before it starts: a clip lasting more than 0 and at most 3600 s on a finite
-    /// canvas, a frame rate of 1…120, and every tolerance a finite number > 0.
+    /// canvas, a frame rate of 1…120, every tolerance a finite number > 0, and the samples it would take within
+    /// ``ExportLimits/maximumLayerSamples``.
     static func check(_ clip: Clip, framesPerSecond: Double, tolerance: ExportTolerance) throws(ExportError) {
         guard clip.duration.isFinite, clip.duration > 0, clip.duration <= 3600 else {
             throw ExportError(
@@ -61,5 +62,6 @@ public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
         if let (name, value) = tolerance.invalidField {
             throw ExportError("tolerance.\(name) must be a finite number > 0 (got \(value))")
         }
+        try ExportLimits.check(clip, framesPerSecond: framesPerSecond)
     }
 }

@@ -1,4 +1,5 @@
 import KineticCore
+import KineticExport
 import KineticLayers
 import KineticRaster
 
@@ -141,6 +142,14 @@ extension Clip {
         if let concurrency = options.concurrency, concurrency < 1 {
             throw .invalidOption(
                 .concurrency, message: "\(OutputOption.concurrency.placeholder) must be 1 or more (got \(concurrency))")
+        }
+        if format.isVector {
+            // The exporters' own bound, here too, so that --dry-run and the service refuse before any work.
+            do throws(ExportError) {
+                try ExportLimits.check(self, duration: duration, framesPerSecond: fps)
+            } catch {
+                throw .export(error)
+            }
         }
         let background: Color? =
             switch options.background {
