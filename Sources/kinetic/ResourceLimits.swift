@@ -32,8 +32,12 @@ enum ResourceLimits {
             if getuid() != 0, getrlimit(__rlimit_resource_t(__RLIMIT_NPROC.rawValue), &limit) == 0,
                 limit.rlim_cur < 1 << 22  // RLIM_INFINITY is all ones
             {
+                // Every thread of the machine (/proc/loadavg) bounds this user's: only a limit that could be
+                // close makes the count of the user's own, from every process's status, worth reading.
+                let limitValue = Int(limit.rlim_cur)
+                if let all = tasksOfTheMachine(), limitValue - all >= tasksNeeded { return nil }
                 let running = tasks(ofUser: getuid())
-                let free = Int(limit.rlim_cur) - running
+                let free = limitValue - running
                 if free < tasksNeeded {
                     return "only \(max(free, 0)) more threads or processes are allowed (ulimit -u \(limit.rlim_cur), "
                         + "\(running) running as this user); kinetic needs \(tasksNeeded): raise the limit"
@@ -41,6 +45,14 @@ enum ResourceLimits {
             }
         #endif
         return nil
+    }
+
+    /// Every process and thread of the machine: the number after the slash in /proc/loadavg's fourth field.
+    private static func tasksOfTheMachine() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 3, let slash = fields[3].firstIndex(of: "/") else { return nil }
+        return Int(fields[3][fields[3].index(after: slash)...])
     }
 
     /// The processes and threads whose real user is `uid`, counted from /proc (what RLIMIT_NPROC counts).

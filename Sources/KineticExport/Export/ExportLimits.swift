@@ -16,31 +16,37 @@ public enum ExportLimits {
     /// tree, masks included), 2 × `framesPerSecond` per second of the clip (or of `duration`, when the export
     /// lasts another length), plus one.
     public static func layerSamples(of clip: Clip, duration: Double? = nil, framesPerSecond: Double) -> Int {
-        let duration = duration ?? clip.duration
-        guard duration.isFinite, duration > 0, framesPerSecond.isFinite, framesPerSecond > 0 else { return 0 }
-        let perLayer = Int(min((duration * 2 * framesPerSecond).rounded(.up), 1e9)) + 1
-        var animated = 0
-        var pending = [clip.root]
-        while let layer = pending.popLast() {
-            if !layer.animationRecords.isEmpty { animated += 1 }
-            pending.append(contentsOf: layer.sublayers)
-            if let mask = layer.mask { pending.append(mask) }
-        }
-        return animated.multipliedReportingOverflow(by: perLayer).overflow ? .max : animated * perLayer
+        let (layers, perLayer) = sampling(clip, duration: duration ?? clip.duration, framesPerSecond: framesPerSecond)
+        return layers.multipliedReportingOverflow(by: perLayer).overflow ? .max : layers * perLayer
     }
 
     /// Throws unless an export of `clip` at `framesPerSecond` stays within ``maximumLayerSamples``, with what to
     /// change.
     public static func check(_ clip: Clip, duration: Double? = nil, framesPerSecond: Double) throws(ExportError) {
         let duration = duration ?? clip.duration
-        let samples = layerSamples(of: clip, duration: duration, framesPerSecond: framesPerSecond)
+        let (layers, perLayer) = sampling(clip, duration: duration, framesPerSecond: framesPerSecond)
+        let samples = layers.multipliedReportingOverflow(by: perLayer).overflow ? .max : layers * perLayer
         guard samples <= maximumLayerSamples else {
-            let perLayer = Int((duration * 2 * framesPerSecond).rounded(.up)) + 1
             throw ExportError(
-                "a vector file of this clip samples \(samples / max(perLayer, 1)) animated layers "
-                    + "\(perLayer) times each (twice a frame over \(JSONValue.format((duration * 10).rounded() / 10)) s): "
-                    + "\(samples) samples, at most \(maximumLayerSamples); shorten the clip, lower the frame rate "
-                    + "or write .gif, .mp4 or .webm")
+                "a vector file of this clip samples \(layers) animated layers \(perLayer) times each (twice a frame "
+                    + "over \(JSONValue.format((duration * 10).rounded() / 10)) s): \(samples) samples, at most "
+                    + "\(maximumLayerSamples); shorten the clip, lower the frame rate or write .gif, .mp4 or .webm")
         }
+    }
+
+    /// The layers with animations, and the samples an export takes of each (none for a duration or frame rate
+    /// that is not a finite number > 0).
+    private static func sampling(_ clip: Clip, duration: Double, framesPerSecond: Double)
+        -> (layers: Int, perLayer: Int)
+    {
+        guard duration.isFinite, duration > 0, framesPerSecond.isFinite, framesPerSecond > 0 else { return (0, 0) }
+        var layers = 0
+        var pending = [clip.root]
+        while let layer = pending.popLast() {
+            if !layer.animationRecords.isEmpty { layers += 1 }
+            pending.append(contentsOf: layer.sublayers)
+            if let mask = layer.mask { pending.append(mask) }
+        }
+        return (layers, Int(min((duration * 2 * framesPerSecond).rounded(.up), 1e9)) + 1)
     }
 }
