@@ -55,8 +55,9 @@ enum Box2DScenes {
         return sceneFigures.compactMapValues { $0["ms_total"] }
     }
 
-    /// Every engine, or with `peers` false our engine alone.
-    static func run(rounds: Int, peers: Bool) {
+    /// Every engine, or with `peers` false our engine alone; with `workers` (1 or 2) only the runs on that many
+    /// threads.
+    static func run(rounds: Int, peers: Bool, workers: Int? = nil) {
         let everyEngine = [
             Engine(label: "KineticDynamics, 1 thread") { ours(threads: 1) },
             Engine(label: "KineticDynamics, 2 threads") { ours(threads: 2) },
@@ -67,7 +68,11 @@ enum Box2DScenes {
             Engine(label: "Box2D 3.1.1, 1 worker") { box2D("box2d3_scenes", workers: 1) },
             Engine(label: "Box2D 3.1.1, 2 workers") { box2D("box2d3_scenes", workers: 2) },
         ]
-        let engines = peers ? everyEngine : Array(everyEngine.prefix(2))
+        var engines = peers ? everyEngine : Array(everyEngine.prefix(2))
+        if let workers {
+            let suffixes = workers == 1 ? ["1 thread", "1 worker"] : ["2 threads", "2 workers"]
+            engines = engines.filter { engine in suffixes.contains { engine.label.hasSuffix($0) } }
+        }
         print(
             "DynamicsBenchmark --box2d-scenes: Box2D's large_pyramid (500 steps) and many_pyramids (200 steps), "
                 + "1/60 s, 4 substeps, no sleeping; ms per run, median of \(rounds) alternated rounds")
@@ -84,13 +89,13 @@ enum Box2DScenes {
         }
         for scene in scenes {
             print("  \(scene.name):")
-            for (threads, ours) in [(1, engines[0].label), (2, engines[1].label)] {
+            for (threads, ours) in [(1, "KineticDynamics, 1 thread"), (2, "KineticDynamics, 2 threads")]
+            where workers == nil || workers == threads {
                 guard let mine = samples[ours]?[scene.name].map(median) else { continue }
                 print(
                     "    " + pad(ours, 28)
                         + String(format: " %9.1f ms  %7.3f ms/step", mine, mine / Double(scene.steps)))
-                for engine in engines.dropFirst(2) where engine.label.hasSuffix(threads == 1 ? "1 worker" : "2 workers")
-                {
+                for engine in engines where engine.label.hasSuffix(threads == 1 ? "1 worker" : "2 workers") {
                     guard let theirs = samples[engine.label]?[scene.name].map(median) else {
                         print("    \(engine.label): not built (scripts/box2d32-peer.sh, scripts/box2d3-peer.sh)")
                         continue

@@ -74,6 +74,9 @@ struct Body: Sendable {
     var isAwake: Bool
     var shapeKind: ShapeKind
     var isBoundary: Bool
+    /// The body moved far in its last step (the continuous-collision test) or was moved or changed by hand since:
+    /// its contacts' manifolds are computed afresh, never recycled.
+    var isFast = false
     var vertexStart: Int32
     var vertexCount: Int32
     /// The step in which the proxy's box was last moved.

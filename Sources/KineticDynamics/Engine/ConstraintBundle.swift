@@ -30,13 +30,6 @@ struct ConstraintBundle: Sendable {
         return Lanes(raised.replacing(with: floatRange, where: raised .> floatRange))
     }
 
-    /// The lanes of four doubles, each rounded to the nearest float: for the bodies' velocities and position
-    /// changes, read on every pass (bounded by the solver's speed limit, 10¹⁵ pt/s and rad/s, so that the
-    /// products the solver forms stay within a float's range).
-    @inline(__always) static func gather(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Lanes {
-        Lanes(SIMD4<Double>(a, b, c, d))
-    }
-
     /// The largest float, as a double (and in four lanes), and a double narrowed to a float within ±that.
     static let floatLimit = Double(Float.greatestFiniteMagnitude)
     static let floatRange = SIMD4<Double>(repeating: floatLimit)
@@ -166,6 +159,52 @@ struct ConstraintBundle: Sendable {
     }
 }
 
+/// A body's solver state as the bundles read it: its velocity and its motion since the start of the step, each
+/// value the body's ``BodyState`` rounded to the nearest float, in 32 bytes (two 128-bit vectors) — so that a
+/// bundle gathers its bodies with eight vector loads where it converted fifty-six doubles. ``BodyState`` stays the
+/// truth: every stage that changes it during the solve writes this record too (integration, bundles, the scalar
+/// solver's colours, joints), so a bundle reads exactly the floats it would have rounded, and the results are the
+/// same bits.
+struct BundleBody: Sendable {
+    /// Velocity x and y (pt/s), angular velocity (rad/s), and 0.
+    var velocity = SIMD4<Float>()
+    /// Position change x and y (pt) and rotation change (cosine, sine) since the start of the step.
+    var motion = SIMD4<Float>(0, 0, 1, 0)
+
+    /// The record of `state`.
+    @inline(__always) init(_ state: BodyState) {
+        velocity = SIMD4<Float>(
+            SIMD4<Double>(state.velocity.x, state.velocity.y, state.angularVelocity, 0))
+        motion = SIMD4<Float>(
+            SIMD4<Double>(
+                state.deltaPosition.x, state.deltaPosition.y, state.deltaRotation.c, state.deltaRotation.s))
+    }
+
+    /// The velocity vectors (or, with `motion`, the motion vectors) of the records of bodies `index`, transposed:
+    /// lane k of `x` is body `index[k]`'s x, and so on.
+    @inline(__always) static func lanes(
+        _ mirror: UnsafeMutablePointer<BundleBody>, _ index: SIMD4<Int32>, motion: Bool
+    ) -> (x: SIMD4<Float>, y: SIMD4<Float>, z: SIMD4<Float>, w: SIMD4<Float>) {
+        let r0 = mirror + Int(index[0])
+        let r1 = mirror + Int(index[1])
+        let r2 = mirror + Int(index[2])
+        let r3 = mirror + Int(index[3])
+        let v0 = motion ? r0.pointee.motion : r0.pointee.velocity
+        let v1 = motion ? r1.pointee.motion : r1.pointee.velocity
+        let v2 = motion ? r2.pointee.motion : r2.pointee.velocity
+        let v3 = motion ? r3.pointee.motion : r3.pointee.velocity
+        return (
+            SIMD4(v0.x, v1.x, v2.x, v3.x), SIMD4(v0.y, v1.y, v2.y, v3.y), SIMD4(v0.z, v1.z, v2.z, v3.z),
+            SIMD4(v0.w, v1.w, v2.w, v3.w)
+        )
+    }
+
+    /// Rounds `state`'s velocity into the record.
+    @inline(__always) mutating func updateVelocity(_ state: BodyState) {
+        velocity = SIMD4<Float>(SIMD4<Double>(state.velocity.x, state.velocity.y, state.angularVelocity, 0))
+    }
+}
+
 /// The velocities of a bundle's bodies, lane by lane, while the bundle is solved.
 struct BundleBodies {
     typealias Lanes = ConstraintBundle.Lanes
@@ -182,55 +221,46 @@ struct BundleBodies {
     let mB: Lanes
     let iB: Lanes
 
-    @inline(__always) init(_ bundle: UnsafeMutablePointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>)
+    @inline(__always) init(_ bundle: UnsafeMutablePointer<ConstraintBundle>, _ mirror: UnsafeMutablePointer<BundleBody>)
     {
-        let a = bundle.pointee.bodyA
-        let b = bundle.pointee.bodyB
-        let a0 = states + Int(a[0])
-        let a1 = states + Int(a[1])
-        let a2 = states + Int(a[2])
-        let a3 = states + Int(a[3])
-        let b0 = states + Int(b[0])
-        let b1 = states + Int(b[1])
-        let b2 = states + Int(b[2])
-        let b3 = states + Int(b[3])
-        vAx = ConstraintBundle.gather(
-            a0.pointee.velocity.x, a1.pointee.velocity.x, a2.pointee.velocity.x, a3.pointee.velocity.x)
-        vAy = ConstraintBundle.gather(
-            a0.pointee.velocity.y, a1.pointee.velocity.y, a2.pointee.velocity.y, a3.pointee.velocity.y)
-        wA = ConstraintBundle.gather(
-            a0.pointee.angularVelocity, a1.pointee.angularVelocity, a2.pointee.angularVelocity,
-            a3.pointee.angularVelocity)
-        vBx = ConstraintBundle.gather(
-            b0.pointee.velocity.x, b1.pointee.velocity.x, b2.pointee.velocity.x, b3.pointee.velocity.x)
-        vBy = ConstraintBundle.gather(
-            b0.pointee.velocity.y, b1.pointee.velocity.y, b2.pointee.velocity.y, b3.pointee.velocity.y)
-        wB = ConstraintBundle.gather(
-            b0.pointee.angularVelocity, b1.pointee.angularVelocity, b2.pointee.angularVelocity,
-            b3.pointee.angularVelocity)
+        let a = BundleBody.lanes(mirror, bundle.pointee.bodyA, motion: false)
+        let b = BundleBody.lanes(mirror, bundle.pointee.bodyB, motion: false)
+        vAx = a.x
+        vAy = a.y
+        wA = a.z
+        vBx = b.x
+        vBy = b.y
+        wB = b.z
         mA = bundle.pointee.massA
         iA = bundle.pointee.inertiaA
         mB = bundle.pointee.massB
         iB = bundle.pointee.inertiaB
     }
 
-    /// Writes the velocities back, lane by lane, except to static bodies (no inverse mass or inertia; the padding
-    /// lanes' ground body among them), whose velocity cannot have changed.
+    /// Writes the velocities back, lane by lane, to the records and (widened) to the states, except to static
+    /// bodies (no inverse mass or inertia; the padding lanes' ground body among them), whose velocity cannot have
+    /// changed.
     @inline(__always) func store(
-        _ bundle: UnsafeMutablePointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>
+        _ bundle: UnsafeMutablePointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>,
+        _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
         let a = bundle.pointee.bodyA
         let b = bundle.pointee.bodyB
+        let zero = Lanes(repeating: 0)
+        let movesA = (mA .!= zero) .| (iA .!= zero)
+        let movesB = (mB .!= zero) .| (iB .!= zero)
         for lane in 0..<4 {
-            if mA[lane] != 0 || iA[lane] != 0 {
-                let s = states + Int(a[lane])
-                s.pointee.velocity = Point(x: Double(vAx[lane]), y: Double(vAy[lane]))
-                s.pointee.angularVelocity = Double(wA[lane])
+            if movesA[lane] {
+                let i = Int(a[lane])
+                mirror[i].velocity = SIMD4(vAx[lane], vAy[lane], wA[lane], 0)
+                states[i].velocity = Point(x: Double(vAx[lane]), y: Double(vAy[lane]))
+                states[i].angularVelocity = Double(wA[lane])
             }
-            if mB[lane] != 0 || iB[lane] != 0 {
-                let s = states + Int(b[lane])
-                s.pointee.velocity = Point(x: Double(vBx[lane]), y: Double(vBy[lane]))
-                s.pointee.angularVelocity = Double(wB[lane])
+            if movesB[lane] {
+                let i = Int(b[lane])
+                mirror[i].velocity = SIMD4(vBx[lane], vBy[lane], wB[lane], 0)
+                states[i].velocity = Point(x: Double(vBx[lane]), y: Double(vBy[lane]))
+                states[i].angularVelocity = Double(wB[lane])
             }
         }
     }

@@ -8,7 +8,8 @@ extension ContactSolver {
     typealias Mask = ConstraintBundle.Mask
 
     static func warmStart(
-        bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>
+        bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>,
+        _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
         guard let base = bundles.baseAddress else { return }
         let zero = Lanes(repeating: 0)
@@ -23,7 +24,7 @@ extension ContactSolver {
                 .& (.!two .| ((p1.normalImpulse .== zero) .& (p1.tangentImpulse .== zero)))
             let mask = c.pointee.active .& .!idle
             if !any(mask) { continue }
-            var body = BundleBodies(c, states)
+            var body = BundleBodies(c, mirror)
             let nx = c.pointee.normalX
             let ny = c.pointee.normalY
             let tx = ny
@@ -33,7 +34,7 @@ extension ContactSolver {
             let second = mask .& two
             body.apply(p1.normalImpulse, nx, ny, p1.normalArmA, p1.normalArmB, where: second)
             body.apply(p1.tangentImpulse, tx, ty, p1.tangentArmA, p1.tangentArmB, where: second)
-            body.store(c, states)
+            body.store(c, states, mirror)
         }
     }
 
@@ -41,7 +42,8 @@ extension ContactSolver {
     /// two-point constraint's second point first (see the scalar pass).
     static func solve(
         bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>,
-        inverseH: Double, maximumPushSpeed: Double, useBias: Bool, reversed: Bool
+        _ mirror: UnsafeMutablePointer<BundleBody>, inverseH: Double, maximumPushSpeed: Double, useBias: Bool,
+        reversed: Bool
     ) {
         guard let base = bundles.baseAddress else { return }
         let zero = Lanes(repeating: 0)
@@ -49,42 +51,14 @@ extension ContactSolver {
         let maximumPushSpeed = ConstraintBundle.narrow(maximumPushSpeed)
         for index in 0..<bundles.count {
             let c = base + index
-            var body = BundleBodies(c, states)
-            let a = c.pointee.bodyA
-            let b = c.pointee.bodyB
-            let a0 = states + Int(a[0])
-            let a1 = states + Int(a[1])
-            let a2 = states + Int(a[2])
-            let a3 = states + Int(a[3])
-            let b0 = states + Int(b[0])
-            let b1 = states + Int(b[1])
-            let b2 = states + Int(b[2])
-            let b3 = states + Int(b[3])
-            let dpAx = ConstraintBundle.gather(
-                a0.pointee.deltaPosition.x, a1.pointee.deltaPosition.x, a2.pointee.deltaPosition.x,
-                a3.pointee.deltaPosition.x)
-            let dpAy = ConstraintBundle.gather(
-                a0.pointee.deltaPosition.y, a1.pointee.deltaPosition.y, a2.pointee.deltaPosition.y,
-                a3.pointee.deltaPosition.y)
-            let dpBx = ConstraintBundle.gather(
-                b0.pointee.deltaPosition.x, b1.pointee.deltaPosition.x, b2.pointee.deltaPosition.x,
-                b3.pointee.deltaPosition.x)
-            let dpBy = ConstraintBundle.gather(
-                b0.pointee.deltaPosition.y, b1.pointee.deltaPosition.y, b2.pointee.deltaPosition.y,
-                b3.pointee.deltaPosition.y)
-            let rotation = Rotations(
-                aC: ConstraintBundle.gather(
-                    a0.pointee.deltaRotation.c, a1.pointee.deltaRotation.c, a2.pointee.deltaRotation.c,
-                    a3.pointee.deltaRotation.c),
-                aS: ConstraintBundle.gather(
-                    a0.pointee.deltaRotation.s, a1.pointee.deltaRotation.s, a2.pointee.deltaRotation.s,
-                    a3.pointee.deltaRotation.s),
-                bC: ConstraintBundle.gather(
-                    b0.pointee.deltaRotation.c, b1.pointee.deltaRotation.c, b2.pointee.deltaRotation.c,
-                    b3.pointee.deltaRotation.c),
-                bS: ConstraintBundle.gather(
-                    b0.pointee.deltaRotation.s, b1.pointee.deltaRotation.s, b2.pointee.deltaRotation.s,
-                    b3.pointee.deltaRotation.s))
+            var body = BundleBodies(c, mirror)
+            let a = BundleBody.lanes(mirror, c.pointee.bodyA, motion: true)
+            let b = BundleBody.lanes(mirror, c.pointee.bodyB, motion: true)
+            let dpAx = a.x
+            let dpAy = a.y
+            let dpBx = b.x
+            let dpBy = b.y
+            let rotation = Rotations(aC: a.z, aS: a.w, bC: b.z, bS: b.w)
             let nx = c.pointee.normalX
             let ny = c.pointee.normalY
             let normalShift = (dpBx - dpAx) * nx + (dpBy - dpAy) * ny
@@ -125,7 +99,7 @@ extension ContactSolver {
                 solveTangent(&c.pointee.point0, &body, tx, ty, friction, rubs)
                 if !reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction, second) }
             }
-            body.store(c, states)
+            body.store(c, states, mirror)
         }
     }
 

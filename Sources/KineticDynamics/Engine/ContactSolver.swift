@@ -15,10 +15,11 @@ struct Contact: Sendable {
     var friction: Double
     var restitution: Double
     var isTouching = false
-    /// The pose the manifold was computed for: B's centre minus A's, both rotations, and the speculative distance.
-    /// When the next step finds the same relative pose (bodies moving together, e.g. falling side by side), the
-    /// manifold is reused instead of recomputed.
-    var cachedOffset = Point(x: Double.nan, y: Double.nan)
+    /// The pose the manifold was computed for: B's frame in A's (NaN until the first manifold), both rotations,
+    /// and the speculative distance. While the pair's relative pose stays within
+    /// ``PhysicsSettings/contactRecycleDistance`` of it, the manifold is recycled: its points and anchors are kept
+    /// and only their separations follow the bodies (``NarrowPhase``).
+    var cachedRelativePose = RigidTransform(p: Point(x: Double.nan, y: Double.nan), q: .identity)
     var cachedRotationA = Rotation.identity
     var cachedRotationB = Rotation.identity
     var cachedSpeculativeDistance = 0.0

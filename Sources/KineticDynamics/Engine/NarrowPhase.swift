@@ -1,7 +1,7 @@
 import KineticCore
 
-/// The narrow phase of one step: every contact whose bodies are not both asleep gets a new manifold (or keeps its
-/// manifold when the pair's relative pose is unchanged), its points inheriting the impulses of the old ones with the
+/// The narrow phase of one step: every contact whose bodies are not both asleep gets a new manifold (or recycles its
+/// manifold when the pair's relative pose has barely changed), its points inheriting the impulses of the old ones with the
 /// same feature ids. Each contact is computed on its own, so blocks of contacts are shared among the threads of a
 /// ``SolverPool``; what would touch shared state (touching counts, events, waking) is left in
 /// ``flags`` for the world to apply in contact order afterwards, with what the solver will do with the contact
@@ -23,6 +23,8 @@ struct NarrowPhase: @unchecked Sendable {
     static let sleepLink: UInt8 = 32
     /// Selection flag: both bodies are dynamic (the solver takes such contacts before those with a static body).
     static let dynamicPair: UInt8 = 64
+    /// Flag: the contact's manifold was recycled (counted in ``PhysicsWorld/recycledContacts``).
+    static let recycled: UInt8 = 128
     /// The flags the world applies after the narrow phase.
     static let effects: UInt8 = touchingChanged | wakesA | wakesB
 
@@ -35,6 +37,8 @@ struct NarrowPhase: @unchecked Sendable {
     var normals: UnsafeMutablePointer<Point>
     var speculativeDistance: Double
     var linearSlop: Double
+    /// ``PhysicsSettings/contactRecycleDistance`` (0: every manifold is computed afresh).
+    var recycleDistance: Double
     var dt: Double
 
     /// Contacts per block.
@@ -68,19 +72,27 @@ struct NarrowPhase: @unchecked Sendable {
             + abs(states[ia].angularVelocity) * a.pointee.maximumExtent
             + abs(states[ib].angularVelocity) * b.pointee.maximumExtent
         let speculative = speculativeDistance + dt * reach
-        let offset = b.pointee.center - a.pointee.center
-        let drift = offset - contact.pointee.cachedOffset
-        if abs(drift.x) <= 1e-9 && abs(drift.y) <= 1e-9
-            && contact.pointee.cachedRotationA == a.pointee.rotation
-            && contact.pointee.cachedRotationB == b.pointee.rotation
-            && speculative <= contact.pointee.cachedSpeculativeDistance
+        let transformA = a.pointee.transform
+        let transformB = b.pointee.transform
+        let relativePose = RigidTransform.relative(transformA, transformB)
+        let wasTouching = contact.pointee.isTouching
+        // Without friction nothing holds a piece on a recycled manifold's small errors, and a frictionless pile
+        // (UIKit's default) slides on them instead of resting: such pairs recycle within the slop only.
+        let limit = contact.pointee.friction > 0 ? recycleDistance : min(recycleDistance, linearSlop)
+        if limit > 0 && !a.pointee.isFast && !b.pointee.isFast
+            && Self.recycles(
+                contact, a, b, relativePose: relativePose, touching: wasTouching, speculative: speculative,
+                tolerance: wasTouching ? limit : min(limit, speculativeDistance))
         {
-            // Same relative pose as last step: the manifold is unchanged but for its world points.
-            contact.pointee.manifold.point0.point = a.pointee.center + contact.pointee.manifold.point0.anchorA
-            contact.pointee.manifold.point1.point = a.pointee.center + contact.pointee.manifold.point1.anchorA
-            return Self.selection(contact, bodies: bodies, states: states, dt: dt, linearSlop: linearSlop)
+            Self.recycle(contact, a, b)
+            var result = Self.recycled
+            if wasTouching {
+                if a.pointee.isDynamic && !a.pointee.isAwake { result |= Self.wakesA }
+                if b.pointee.isDynamic && !b.pointee.isAwake { result |= Self.wakesB }
+            }
+            return result | Self.selection(contact, bodies: bodies, states: states, dt: dt, linearSlop: linearSlop)
         }
-        contact.pointee.cachedOffset = offset
+        contact.pointee.cachedRelativePose = relativePose
         contact.pointee.cachedRotationA = a.pointee.rotation
         contact.pointee.cachedRotationB = b.pointee.rotation
         contact.pointee.cachedSpeculativeDistance = speculative
@@ -89,14 +101,20 @@ struct NarrowPhase: @unchecked Sendable {
             scratch: scratch)
         // Warm starting: a point keeps the impulses of the old point with the same feature id.
         let old = contact.pointee.manifold
-        if manifold.pointCount > 0 { Self.inherit(&manifold.point0, from: old) }
-        if manifold.pointCount > 1 { Self.inherit(&manifold.point1, from: old) }
+        if manifold.pointCount > 0 {
+            Self.inherit(&manifold.point0, from: old)
+            manifold.point0.computedSeparation = manifold.point0.separation
+        }
+        if manifold.pointCount > 1 {
+            Self.inherit(&manifold.point1, from: old)
+            manifold.point1.computedSeparation = manifold.point1.separation
+        }
         let touching = manifold.pointCount > 0
         // A manifold without points keeps the last point, for the event that says the contact ended.
         if !touching { manifold.point0.point = old.point0.point }
         contact.pointee.manifold = manifold
         var result: UInt8 = 0
-        if touching != contact.pointee.isTouching {
+        if touching != wasTouching {
             contact.pointee.isTouching = touching
             result |= Self.touchingChanged
         }
@@ -105,6 +123,53 @@ struct NarrowPhase: @unchecked Sendable {
             if b.pointee.isDynamic && !b.pointee.isAwake { result |= Self.wakesB }
         }
         return result | Self.selection(contact, bodies: bodies, states: states, dt: dt, linearSlop: linearSlop)
+    }
+
+    /// Whether the contact's manifold can be recycled (Box2D 3.2's contact recycling): the rotation of neither body
+    /// turned more than about 11° (cosine 0.98) since the manifold was computed, and the pair's relative pose moved
+    /// less than `tolerance` — its translation in A's frame plus the turn at the larger moving extent. A contact
+    /// without points also needs the gap it had to cover the motion and this step's speculative distance, so
+    /// that no point it would now have is missed.
+    @inline(__always) static func recycles(
+        _ contact: UnsafePointer<Contact>, _ a: UnsafePointer<Body>, _ b: UnsafePointer<Body>,
+        relativePose: RigidTransform, touching: Bool, speculative: Double, tolerance: Double
+    ) -> Bool {
+        let cached = contact.pointee.cachedRelativePose
+        let cosA = contact.pointee.cachedRotationA.inverseTimes(a.pointee.rotation).c
+        let cosB = contact.pointee.cachedRotationB.inverseTimes(b.pointee.rotation).c
+        guard min(cosA, cosB) > recycleCosine else { return false }
+        let extentA = a.pointee.isDynamic ? a.pointee.maximumExtent : 0
+        let extentB = b.pointee.isDynamic ? b.pointee.maximumExtent : 0
+        let turn = relativePose.q.inverseTimes(cached.q).s
+        let moved = (relativePose.p - cached.p).length + max(extentA, extentB) * abs(turn)
+        // NaN (no manifold computed yet) fails both comparisons.
+        guard moved < tolerance else { return false }
+        return touching || moved + speculative <= contact.pointee.cachedSpeculativeDistance
+    }
+
+    /// The cosine of the largest turn of a body since its contact's manifold was computed that still lets the
+    /// manifold be recycled: 0.98 (about 11.5°).
+    static let recycleCosine = 0.98
+
+    /// Recycles the contact's manifold: its points keep their anchors, feature ids and impulses; each separation is
+    /// the computed one plus how far the point's two ends (anchors turned with their bodies) moved apart along the
+    /// normal, as the solver's substeps do within a step.
+    @inline(__always) static func recycle(
+        _ contact: UnsafeMutablePointer<Contact>, _ a: UnsafePointer<Body>, _ b: UnsafePointer<Body>
+    ) {
+        let turnA = contact.pointee.cachedRotationA.inverseTimes(a.pointee.rotation)
+        let turnB = contact.pointee.cachedRotationB.inverseTimes(b.pointee.rotation)
+        let offset = b.pointee.center - a.pointee.center
+        let normal = contact.pointee.manifold.normal
+        @inline(__always) func follow(_ point: inout ManifoldPoint) {
+            let armA = turnA.rotate(point.anchorA)
+            let armB = turnB.rotate(point.anchorB)
+            point.separation = point.computedSeparation + dot(offset + armB - armA, normal)
+            point.point = a.pointee.center + armA
+        }
+        let count = contact.pointee.manifold.pointCount
+        if count > 0 { follow(&contact.pointee.manifold.point0) }
+        if count > 1 { follow(&contact.pointee.manifold.point1) }
     }
 
     /// The selection flags of a contact that has an awake body, by its manifold and the bodies' velocities as

@@ -106,7 +106,8 @@ extension PhysicsWorld {
                         let phase = NarrowPhase(
                             bodies: bodies, states: states, contacts: contactBuffer, flags: flagBuffer,
                             vertices: vertexBase, normals: normalBase,
-                            speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop, dt: dt)
+                            speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop,
+                            recycleDistance: settings.contactRecycleDistance, dt: dt)
                         let blocks = phase.blockCount
                         SolverPool.run(blocks: blocks, on: pool) { phase.execute(block: $0) }
                     }
@@ -115,7 +116,8 @@ extension PhysicsWorld {
         }
         // In contact order: touching counts, begin/end events, sleeping bodies touched by awake ones.
         var toWake: [Int32] = []
-        for c in 0..<contacts.count where narrowFlags[c] & NarrowPhase.effects != 0 {
+        for c in 0..<contacts.count where narrowFlags[c] & (NarrowPhase.effects | NarrowPhase.recycled) != 0 {
+            if narrowFlags[c] & NarrowPhase.recycled != 0 { recycledContacts += 1 }
             let flags = narrowFlags[c]
             let ia = contacts[c].bodyA
             let ib = contacts[c].bodyB

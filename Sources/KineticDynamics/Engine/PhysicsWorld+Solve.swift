@@ -87,6 +87,11 @@ extension PhysicsWorld {
                 bodyA: { selected[$0].bodyA }, bodyB: { selected[$0].bodyB },
                 isDynamic: { bodyBuffer[Int($0)].isDynamic })
         }
+        bundleBodies.resize(states.count)
+        let mirror = bundleBodies.buffer
+        states.withUnsafeBufferPointer { states in
+            for i in 0..<states.count { mirror[i] = BundleBody(states[i]) }
+        }
         constraints.resize(selected.count)
         finalized.resize(integration.count)
         layOutBundles()
@@ -111,8 +116,9 @@ extension PhysicsWorld {
                                         guard let states = stateBuffer.baseAddress,
                                             let bodies = bodyBuffer.baseAddress
                                         else { return }
+                                        guard let mirror = mirror.baseAddress else { return }
                                         let stages = SolverStages(
-                                            states: states, bodies: bodies, contacts: contactBuffer,
+                                            states: states, mirror: mirror, bodies: bodies, contacts: contactBuffer,
                                             constraints: constraints.buffer, selected: selected,
                                             order: order, dynamicCount: dynamicCount, softness: softness,
                                             staticSoftness: staticSoftness, colours: colours,

@@ -63,6 +63,8 @@ public final class PhysicsWorld {
     /// Scratch: the independent colours' constraints in bundles of four, and per colour its first bundle (−1 for
     /// an overflow), per bundle its first constraint and its number of constraints.
     let bundles = ScratchBuffer<ConstraintBundle>()
+    /// Per body, its solver state rounded to floats, for the bundles (``BundleBody``), filled at each solve.
+    let bundleBodies = ScratchBuffer<BundleBody>()
     let bundleStarts = ScratchBuffer<Int>()
     let bundleFirsts = ScratchBuffer<Int>()
     let bundleLanes = ScratchBuffer<Int>()
@@ -152,6 +154,9 @@ public final class PhysicsWorld {
     var recomputesSelection = false
     /// How many partial sweeps were done from the moved boxes alone (for tests).
     var movedPairQueries = 0
+    /// How many contact manifolds were recycled rather than computed (``NarrowPhase``), over the world's life (for
+    /// tests and benchmarks).
+    var recycledContacts = 0
 
     // MARK: Bodies
 
@@ -403,6 +408,7 @@ public final class PhysicsWorld {
         bodies[i].rotation = rotation
         bodies[i].angle = angle
         bodies[i].center = position + rotation.rotate(bodies[i].localCentroid)
+        bodies[i].isFast = true
         updateBounds(i, timeStep: 0)
         broadPhaseNeedsSweep = true
     }
@@ -450,6 +456,7 @@ public final class PhysicsWorld {
         broadPhaseNeedsSweep = true
         var body = bodies[i]
         body.kind = kind
+        body.isFast = true
         if kind == .dynamic {
             body.mass = density / 10_000 * body.area
             body.inertia = density / 10_000 * secondMoment(i)

@@ -9,6 +9,9 @@ import KineticCore
 /// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
 struct SolverStages: @unchecked Sendable {
     var states: UnsafeMutablePointer<BodyState>
+    /// Per body, its state rounded to floats for the bundles (``BundleBody``): kept equal to `BundleBody(states[i])`
+    /// for every body a bundle can read, by each stage that changes ``states``.
+    var mirror: UnsafeMutablePointer<BundleBody>
     var bodies: UnsafeMutablePointer<Body>
     var contacts: UnsafeMutableBufferPointer<Contact>
     /// The step's constraints, colour by colour, made by the prepare stage from ``selected`` in ``order``.
@@ -191,28 +194,34 @@ struct SolverStages: @unchecked Sendable {
                 if w * w > maximumRotation * maximumRotation { w = w > 0 ? maximumRotation : -maximumRotation }
                 states[i].velocity = v
                 states[i].angularVelocity = w
+                mirror[i].updateVelocity(states[i])
             }
         case .warmStartJoints:
             for j in activeJoints { JointSolver.warmStart(joints[j], states: states) }
+            updateJointBodies()
         case .warmStart:
             if let wide = bundleSlice(stage, start, end) {
-                ContactSolver.warmStart(bundles: wide, states)
+                ContactSolver.warmStart(bundles: wide, states, mirror)
             } else {
-                ContactSolver.warmStart(colourSlice(stage, start, end), states)
+                let slice = colourSlice(stage, start, end)
+                ContactSolver.warmStart(slice, states)
+                updateBodies(of: slice)
             }
         case .solveJoints:
             for j in activeJoints {
                 JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: true)
             }
+            updateJointBodies()
         case .solve:
             if let wide = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
-                    bundles: wide, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true,
+                    bundles: wide, states, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true,
                     reversed: odd)
             } else {
+                let slice = colourSlice(stage, start, end)
                 ContactSolver.solve(
-                    colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                    useBias: true, reversed: odd)
+                    slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true, reversed: odd)
+                updateBodies(of: slice)
             }
         case .integratePositions:
             // Positions as deltas from the start of the step.
@@ -221,20 +230,23 @@ struct SolverStages: @unchecked Sendable {
                 let w = states[i].angularVelocity
                 if w != 0 { states[i].deltaRotation = states[i].deltaRotation.integrated(by: h * w) }
                 states[i].deltaPosition = multiplyAdd(states[i].deltaPosition, h, states[i].velocity)
+                mirror[i].motion = BundleBody(states[i]).motion
             }
         case .relaxJoints:
             for j in activeJoints {
                 JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: false)
             }
+            updateJointBodies()
         case .relax:
             if let wide = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
-                    bundles: wide, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false,
+                    bundles: wide, states, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false,
                     reversed: !odd)
             } else {
+                let slice = colourSlice(stage, start, end)
                 ContactSolver.solve(
-                    colourSlice(stage, start, end), states, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                    useBias: false, reversed: !odd)
+                    slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false, reversed: !odd)
+                updateBodies(of: slice)
             }
         case .restitution:
             ContactSolver.applyRestitution(colourSlice(stage, start, end), states, threshold: restitutionThreshold)
@@ -296,6 +308,7 @@ struct SolverStages: @unchecked Sendable {
         }
         let extent = body.pointee.maximumExtent
         let isFast = state.deltaPosition.length + abs(turn) * extent > 0.5 * body.pointee.minimumExtent
+        body.pointee.isFast = isFast
         finalized[k] = FastBody(
             body: isFast ? index : -1, startCenter: startCenter, startAngle: startAngle,
             deltaPosition: state.deltaPosition, deltaAngle: turn)
@@ -311,6 +324,23 @@ struct SolverStages: @unchecked Sendable {
         body.pointee.torque = 0
         states[i].deltaPosition = .zero
         states[i].deltaRotation = .identity
+    }
+
+    /// Rounds the velocities of the constraints' bodies into their ``mirror`` records, after the scalar solver
+    /// changed them (an overflow colour is one block: no other thread touches these bodies meanwhile).
+    @inline(__always) private func updateBodies(of constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        for constraint in constraints {
+            mirror[Int(constraint.bodyA)].updateVelocity(states[Int(constraint.bodyA)])
+            mirror[Int(constraint.bodyB)].updateVelocity(states[Int(constraint.bodyB)])
+        }
+    }
+
+    /// Rounds the velocities of the active joints' bodies into their ``mirror`` records.
+    @inline(__always) private func updateJointBodies() {
+        for j in activeJoints {
+            mirror[Int(joints[j].bodyA)].updateVelocity(states[Int(joints[j].bodyA)])
+            mirror[Int(joints[j].bodyB)].updateVelocity(states[Int(joints[j].bodyB)])
+        }
     }
 
     /// Block `start..<end` of a colour pass: that part of the colour, or the whole colour for an overflow (which
