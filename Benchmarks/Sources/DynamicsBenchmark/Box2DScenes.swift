@@ -15,7 +15,10 @@ enum Box2DScenes {
         let run: () -> [String: Double]?
     }
 
-    static let scenes:
+    /// The scenes run: every one, or those named by `--only`.
+    nonisolated(unsafe) static var scenes = allScenes
+
+    static let allScenes:
         [(name: String, steps: Int, build: @Sendable (PhysicsSettings) throws -> ReferenceScenes.Built)] = [
             ("large_pyramid", 500, { try ReferenceScenes.largePyramid(settings: $0) }),
             ("many_pyramids", 200, { try ReferenceScenes.manyPyramids(settings: $0) }),

@@ -4,7 +4,7 @@
 //
 //   ../scripts/box2d3-peer.sh     # once: builds the Box2D v3 peer in Benchmarks/.build/peers
 //   swift run -c release DynamicsBenchmark [--no-peers] [--repeat N] [--only SCENE[,SCENE…]]
-//   swift run -c release DynamicsBenchmark --box2d-scenes [--no-peers] [--repeat N] [--workers 1|2]
+//   swift run -c release DynamicsBenchmark --box2d-scenes [--no-peers] [--repeat N] [--workers 1|2] [--only SCENE]
 //
 // Every engine steps 1/120 s at its own defaults (ours: 4 substeps; pymunk: 10 iterations; Box2D 2.3: 8 velocity +
 // 3 position iterations; Box2D v3: 4 substeps). Box2D v3 runs only the two 1,000-box piles. Figures: the mean ms/step over the first second (everything moving), over three seconds
@@ -182,6 +182,8 @@ let only = arguments.firstIndex(of: "--only").map {
 }
 let selected = scenes.filter { only?.contains($0.name) ?? true }
 if arguments.contains("--box2d-scenes") {
+    // --only large_pyramid|many_pyramids: that scene alone (ours; the peers run both).
+    if let only { Box2DScenes.scenes = Box2DScenes.allScenes.filter { only.contains($0.name) } }
     // --workers 1|2: only the runs on that many threads.
     let workers = arguments.firstIndex(of: "--workers").flatMap { Int(arguments[min($0 + 1, arguments.count - 1)]) }
     Box2DScenes.run(rounds: repeats, peers: withPeers, workers: workers.map { min(max($0, 1), 2) })

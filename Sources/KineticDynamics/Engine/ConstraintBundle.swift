@@ -193,9 +193,15 @@ struct BundleBody: Sendable {
         let v1 = motion ? r1.pointee.motion : r1.pointee.velocity
         let v2 = motion ? r2.pointee.motion : r2.pointee.velocity
         let v3 = motion ? r3.pointee.motion : r3.pointee.velocity
+        // A 4 × 4 transpose in halves (pairs of lanes move together, as SSE's unpack and shuffle do).
+        let xy01 = SIMD4(lowHalf: v0.lowHalf, highHalf: v1.lowHalf)
+        let xy23 = SIMD4(lowHalf: v2.lowHalf, highHalf: v3.lowHalf)
+        let zw01 = SIMD4(lowHalf: v0.highHalf, highHalf: v1.highHalf)
+        let zw23 = SIMD4(lowHalf: v2.highHalf, highHalf: v3.highHalf)
         return (
-            SIMD4(v0.x, v1.x, v2.x, v3.x), SIMD4(v0.y, v1.y, v2.y, v3.y), SIMD4(v0.z, v1.z, v2.z, v3.z),
-            SIMD4(v0.w, v1.w, v2.w, v3.w)
+            SIMD4(lowHalf: xy01.evenHalf, highHalf: xy23.evenHalf),
+            SIMD4(lowHalf: xy01.oddHalf, highHalf: xy23.oddHalf),
+            SIMD4(lowHalf: zw01.evenHalf, highHalf: zw23.evenHalf), SIMD4(lowHalf: zw01.oddHalf, highHalf: zw23.oddHalf)
         )
     }
 
@@ -244,25 +250,48 @@ struct BundleBodies {
         _ bundle: UnsafeMutablePointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>,
         _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
-        let a = bundle.pointee.bodyA
-        let b = bundle.pointee.bodyB
         let zero = Lanes(repeating: 0)
         let movesA = (mA .!= zero) .| (iA .!= zero)
         let movesB = (mB .!= zero) .| (iB .!= zero)
-        for lane in 0..<4 {
-            if movesA[lane] {
-                let i = Int(a[lane])
-                mirror[i].velocity = SIMD4(vAx[lane], vAy[lane], wA[lane], 0)
-                states[i].velocity = Point(x: Double(vAx[lane]), y: Double(vAy[lane]))
-                states[i].angularVelocity = Double(wA[lane])
-            }
-            if movesB[lane] {
-                let i = Int(b[lane])
-                mirror[i].velocity = SIMD4(vBx[lane], vBy[lane], wB[lane], 0)
-                states[i].velocity = Point(x: Double(vBx[lane]), y: Double(vBy[lane]))
-                states[i].angularVelocity = Double(wB[lane])
-            }
-        }
+        // Lane by lane with constant indices (a loop over the lanes extracted each value through memory).
+        let a = bundle.pointee.bodyA
+        let b = bundle.pointee.bodyB
+        let (a0, a1, a2, a3) = Self.rows(vAx, vAy, wA)
+        let (b0, b1, b2, b3) = Self.rows(vBx, vBy, wB)
+        if movesA[0] { Self.write(a0, to: a[0], states, mirror) }
+        if movesB[0] { Self.write(b0, to: b[0], states, mirror) }
+        if movesA[1] { Self.write(a1, to: a[1], states, mirror) }
+        if movesB[1] { Self.write(b1, to: b[1], states, mirror) }
+        if movesA[2] { Self.write(a2, to: a[2], states, mirror) }
+        if movesB[2] { Self.write(b2, to: b[2], states, mirror) }
+        if movesA[3] { Self.write(a3, to: a[3], states, mirror) }
+        if movesB[3] { Self.write(b3, to: b[3], states, mirror) }
+    }
+
+    /// The lanes' (x, y, w, 0) rows of three lane vectors: the transpose of `BundleBody.lanes`.
+    @inline(__always) private static func rows(_ x: Lanes, _ y: Lanes, _ w: Lanes) -> (Lanes, Lanes, Lanes, Lanes) {
+        let zero = Lanes(repeating: 0)
+        // (x0, y0, x1, y1), (w0, 0, w1, 0), and the same of lanes 2 and 3.
+        let xy01 = Lanes(lowHalf: SIMD2(x[0], y[0]), highHalf: SIMD2(x[1], y[1]))
+        let xy23 = Lanes(lowHalf: SIMD2(x[2], y[2]), highHalf: SIMD2(x[3], y[3]))
+        let w01 = Lanes(lowHalf: SIMD2(w[0], zero[0]), highHalf: SIMD2(w[1], zero[1]))
+        let w23 = Lanes(lowHalf: SIMD2(w[2], zero[2]), highHalf: SIMD2(w[3], zero[3]))
+        return (
+            Lanes(lowHalf: xy01.lowHalf, highHalf: w01.lowHalf), Lanes(lowHalf: xy01.highHalf, highHalf: w01.highHalf),
+            Lanes(lowHalf: xy23.lowHalf, highHalf: w23.lowHalf), Lanes(lowHalf: xy23.highHalf, highHalf: w23.highHalf)
+        )
+    }
+
+    /// Writes one body's velocity row (x, y, w, 0) to its record and, widened, to its state.
+    @inline(__always) private static func write(
+        _ row: Lanes, to body: Int32, _ states: UnsafeMutablePointer<BodyState>,
+        _ mirror: UnsafeMutablePointer<BundleBody>
+    ) {
+        let i = Int(body)
+        mirror[i].velocity = row
+        let wide = SIMD4<Double>(row)
+        states[i].velocity = Point(x: wide.x, y: wide.y)
+        states[i].angularVelocity = wide.z
     }
 
     /// The relative velocity along (`dx`, `dy`) at points with lever arms `armA`, `armB`.
