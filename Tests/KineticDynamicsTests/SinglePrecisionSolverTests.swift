@@ -63,5 +63,9 @@ final class SinglePrecisionSolverTests: XCTestCase {
         XCTAssertEqual(ConstraintBundle.narrow(-1e300), -.greatestFiniteMagnitude)
         XCTAssertEqual(
             ConstraintBundle.wide(1e300, -1e300, 1, 0), [.greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, 0])
+        // NaN and −∞ become the lower bound; a double just above the largest float rounds to it; one below the
+        // smallest subnormal float to 0.
+        let edges = ConstraintBundle.wide(.nan, 3.4028235e38, -.infinity, 1e-46)
+        XCTAssertEqual(edges, [-.greatestFiniteMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0])
     }
 }
