@@ -10,13 +10,12 @@ import KineticCore
 /// dynamic body, so the four lanes never touch the same body, and which bundle a constraint is in depends only on
 /// the colouring, never on the thread count: the results are the same bits on any number of threads. Each lane
 /// does the arithmetic of the scalar solver (``ContactSolver``) in its order (no fused multiply–add, no
-/// reassociation) in single precision, and a lane whose scalar code would skip an update keeps its impulses.
-/// Constraints in an overflow colour and the restitution pass use the scalar solver, in double precision. A bundle
+/// reassociation) in single precision, on every lane without masks or branches (as Box2D's wide solver): where the
+/// scalar code skips an update, the lane's update is zero. Constraints in an overflow colour and the restitution pass use the scalar solver, in double precision. A bundle
 /// with fewer than four constraints fills its other lanes with body 0 (the static ground), which are never written
 /// back.
 struct ConstraintBundle: Sendable {
     typealias Lanes = SIMD4<Float>
-    typealias Mask = SIMDMask<SIMD4<Int32>>
 
     /// The lanes of four doubles, each rounded to the nearest float, and kept within a float's range (a mass or
     /// stiffness of extreme settings becomes the largest float rather than infinity): for what a bundle holds
@@ -67,10 +66,6 @@ struct ConstraintBundle: Sendable {
     var inertiaA = Lanes()
     var massB = Lanes()
     var inertiaB = Lanes()
-    /// Lanes holding a constraint.
-    var active = Mask()
-    /// Lanes whose constraint has two points.
-    var twoPoints = Mask()
     var point0 = LanePoint()
     var point1 = LanePoint()
 
@@ -135,12 +130,8 @@ struct ConstraintBundle: Sendable {
         inertiaB = Self.wide(
             b0.pointee.inverseInertia, b1.pointee.inverseInertia, b2.pointee.inverseInertia,
             b3.pointee.inverseInertia)
-        active = SIMD4<Int32>(0, 1, 2, 3) .< Int32(truncatingIfNeeded: n)
-        twoPoints =
-            SIMD4<Int32>(
-                Int32(truncatingIfNeeded: c0.pointCount), Int32(truncatingIfNeeded: c1.pointCount),
-                Int32(truncatingIfNeeded: c2.pointCount), Int32(truncatingIfNeeded: c3.pointCount)) .> 1
-        // A one-point constraint's second point is all zeros (as prepared); the solver masks it out anyway.
+        // A one-point constraint's second point is all zeros (as prepared), as are the padding lanes: the solver
+        // works on every lane, and zeros apply nothing.
         point0 = Self.lanes(c0.point0, c1.point0, c2.point0, c3.point0)
         point1 = Self.lanes(c0.point1, c1.point1, c2.point1, c3.point1)
     }
@@ -215,7 +206,6 @@ struct BundleBody: Sendable {
 /// The velocities of a bundle's bodies, lane by lane, while the bundle is solved.
 struct BundleBodies {
     typealias Lanes = ConstraintBundle.Lanes
-    typealias Mask = ConstraintBundle.Mask
 
     var vAx: Lanes
     var vAy: Lanes
@@ -246,8 +236,10 @@ struct BundleBodies {
 
     /// Writes the velocities back, lane by lane, to the records and (widened) to the states, except to static
     /// bodies (no inverse mass or inertia; the padding lanes' ground body among them), whose velocity cannot have
-    /// changed.
-    @inline(__always) func store(
+    /// changed. Never inlined: where the compiler saw the lanes taken apart here, it did the whole bundle's
+    /// arithmetic lane by lane (scalar multiplies and shuffles; callgrind: the warm start took three times the
+    /// instructions).
+    @inline(never) func store(
         _ bundle: UnsafeMutablePointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>,
         _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
@@ -271,12 +263,18 @@ struct BundleBodies {
 
     /// The lanes' (x, y, w, 0) rows of three lane vectors: the transpose of `BundleBody.lanes`.
     @inline(__always) private static func rows(_ x: Lanes, _ y: Lanes, _ w: Lanes) -> (Lanes, Lanes, Lanes, Lanes) {
-        let zero = Lanes(repeating: 0)
-        // (x0, y0, x1, y1), (w0, 0, w1, 0), and the same of lanes 2 and 3.
-        let xy01 = Lanes(lowHalf: SIMD2(x[0], y[0]), highHalf: SIMD2(x[1], y[1]))
-        let xy23 = Lanes(lowHalf: SIMD2(x[2], y[2]), highHalf: SIMD2(x[3], y[3]))
-        let w01 = Lanes(lowHalf: SIMD2(w[0], zero[0]), highHalf: SIMD2(w[1], zero[1]))
-        let w23 = Lanes(lowHalf: SIMD2(w[2], zero[2]), highHalf: SIMD2(w[3], zero[3]))
+        // Whole-vector shuffles: (x0, y0, x1, y1), (x2, y2, x3, y3), (w0, 0, w1, 0), (w2, 0, w3, 0), then their
+        // halves.
+        var xy01 = Lanes()
+        xy01.evenHalf = x.lowHalf
+        xy01.oddHalf = y.lowHalf
+        var xy23 = Lanes()
+        xy23.evenHalf = x.highHalf
+        xy23.oddHalf = y.highHalf
+        var w01 = Lanes()
+        w01.evenHalf = w.lowHalf
+        var w23 = Lanes()
+        w23.evenHalf = w.highHalf
         return (
             Lanes(lowHalf: xy01.lowHalf, highHalf: w01.lowHalf), Lanes(lowHalf: xy01.highHalf, highHalf: w01.highHalf),
             Lanes(lowHalf: xy23.lowHalf, highHalf: w23.lowHalf), Lanes(lowHalf: xy23.highHalf, highHalf: w23.highHalf)
@@ -300,27 +298,16 @@ struct BundleBodies {
         ((vBx - vAx) * dx + (vBy - vAy) * dy) + wB * armB - wA * armA
     }
 
-    /// Applies `impulse` along (`dx`, `dy`) at points with lever arms `armA`, `armB`, in the lanes of `mask`.
-    @_transparent mutating func apply(
-        _ impulse: Lanes, _ dx: Lanes, _ dy: Lanes, _ armA: Lanes, _ armB: Lanes, where mask: Mask
-    ) {
+    /// Applies `impulse` along (`dx`, `dy`) at points with lever arms `armA`, `armB`, in every lane (a lane with
+    /// nothing to apply has a zero impulse).
+    @_transparent mutating func apply(_ impulse: Lanes, _ dx: Lanes, _ dy: Lanes, _ armA: Lanes, _ armB: Lanes) {
         let sA = -mA * impulse
         let sB = mB * impulse
-        if all(mask) {
-            // Every lane takes the update (the usual case in a loaded pile): no blending.
-            vAx = vAx + sA * dx
-            vAy = vAy + sA * dy
-            wA = wA - iA * impulse * armA
-            vBx = vBx + sB * dx
-            vBy = vBy + sB * dy
-            wB = wB + iB * impulse * armB
-            return
-        }
-        vAx.replace(with: vAx + sA * dx, where: mask)
-        vAy.replace(with: vAy + sA * dy, where: mask)
-        wA.replace(with: wA - iA * impulse * armA, where: mask)
-        vBx.replace(with: vBx + sB * dx, where: mask)
-        vBy.replace(with: vBy + sB * dy, where: mask)
-        wB.replace(with: wB + iB * impulse * armB, where: mask)
+        vAx = vAx + sA * dx
+        vAy = vAy + sA * dy
+        wA = wA - iA * impulse * armA
+        vBx = vBx + sB * dx
+        vBy = vBy + sB * dy
+        wB = wB + iB * impulse * armB
     }
 }

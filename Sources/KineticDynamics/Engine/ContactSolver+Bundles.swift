@@ -5,7 +5,6 @@ import KineticCore
 /// do for one constraint, in single precision (see ``ConstraintBundle``).
 extension ContactSolver {
     typealias Lanes = ConstraintBundle.Lanes
-    typealias Mask = ConstraintBundle.Mask
 
     static func warmStart(
         bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>,
@@ -17,23 +16,22 @@ extension ContactSolver {
             let c = base + index
             let p0 = c.pointee.point0
             let p1 = c.pointee.point1
-            let two = c.pointee.twoPoints
-            // A constraint without impulses is skipped (as in the scalar pass).
-            let idle =
-                (p0.normalImpulse .== zero) .& (p0.tangentImpulse .== zero)
-                .& (.!two .| ((p1.normalImpulse .== zero) .& (p1.tangentImpulse .== zero)))
-            let mask = c.pointee.active .& .!idle
-            if !any(mask) { continue }
+            // A bundle without impulses is skipped (as the scalar pass skips such a constraint), so that its
+            // bodies' velocities are not rounded for nothing. Within a bundle every lane takes its impulses: a
+            // padding lane or a one-point constraint's second point holds zeros, which change nothing.
+            let loaded =
+                (p0.normalImpulse .!= zero) .| (p0.tangentImpulse .!= zero) .| (p1.normalImpulse .!= zero)
+                .| (p1.tangentImpulse .!= zero)
+            if !any(loaded) { continue }
             var body = BundleBodies(c, mirror)
             let nx = c.pointee.normalX
             let ny = c.pointee.normalY
             let tx = ny
             let ty = -nx
-            body.apply(p0.normalImpulse, nx, ny, p0.normalArmA, p0.normalArmB, where: mask)
-            body.apply(p0.tangentImpulse, tx, ty, p0.tangentArmA, p0.tangentArmB, where: mask)
-            let second = mask .& two
-            body.apply(p1.normalImpulse, nx, ny, p1.normalArmA, p1.normalArmB, where: second)
-            body.apply(p1.tangentImpulse, tx, ty, p1.tangentArmA, p1.tangentArmB, where: second)
+            body.apply(p0.normalImpulse, nx, ny, p0.normalArmA, p0.normalArmB)
+            body.apply(p0.tangentImpulse, tx, ty, p0.tangentArmA, p0.tangentArmB)
+            body.apply(p1.normalImpulse, nx, ny, p1.normalArmA, p1.normalArmB)
+            body.apply(p1.tangentImpulse, tx, ty, p1.tangentArmA, p1.tangentArmB)
             body.store(c, states, mirror)
         }
     }
@@ -68,37 +66,26 @@ extension ContactSolver {
                     biasRate: c.pointee.biasRate, massScale: c.pointee.massScale,
                     impulseScale: c.pointee.impulseScale)
             }
-            let active = c.pointee.active
-            let two = c.pointee.twoPoints
             if reversed {
                 solveNormal(
                     &c.pointee.point1, &body, normalShift, rotation, nx, ny, soft, inverseH, maximumPushSpeed,
-                    useBias, two)
+                    useBias)
             }
             solveNormal(
-                &c.pointee.point0, &body, normalShift, rotation, nx, ny, soft, inverseH, maximumPushSpeed, useBias,
-                active)
+                &c.pointee.point0, &body, normalShift, rotation, nx, ny, soft, inverseH, maximumPushSpeed, useBias)
             if !reversed {
                 solveNormal(
                     &c.pointee.point1, &body, normalShift, rotation, nx, ny, soft, inverseH, maximumPushSpeed,
-                    useBias, two)
+                    useBias)
             }
+            // Friction in every lane: without a normal impulse (a speculative point, a padding lane, a one-point
+            // constraint's second point) or without friction its bound is 0, and it takes back any impulse left.
             let friction = c.pointee.friction
-            // With no normal impulse and no friction impulse, friction has nothing to do (speculative points).
-            let p0 = c.pointee.point0
-            let p1 = c.pointee.point1
-            let loaded =
-                (p0.normalImpulse .!= zero) .| (p0.tangentImpulse .!= zero)
-                .| (two .& ((p1.normalImpulse .!= zero) .| (p1.tangentImpulse .!= zero)))
-            let rubs = active .& (friction .> zero) .& loaded
-            if any(rubs) {
-                let tx = ny
-                let ty = -nx
-                let second = rubs .& two
-                if reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction, second) }
-                solveTangent(&c.pointee.point0, &body, tx, ty, friction, rubs)
-                if !reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction, second) }
-            }
+            let tx = ny
+            let ty = -nx
+            if reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
+            solveTangent(&c.pointee.point0, &body, tx, ty, friction)
+            if !reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
             body.store(c, states, mirror)
         }
     }
@@ -121,7 +108,7 @@ extension ContactSolver {
     @_transparent private static func solveNormal(
         _ cp: inout ConstraintBundle.LanePoint, _ body: inout BundleBodies, _ normalShift: Lanes,
         _ q: Rotations, _ nx: Lanes, _ ny: Lanes, _ soft: Soft, _ inverseH: Float, _ maximumPushSpeed: Float,
-        _ useBias: Bool, _ mask: Mask
+        _ useBias: Bool
     ) {
         let s =
             normalShift + (q.bC * cp.normalReachB + q.bS * cp.normalArmB)
@@ -144,16 +131,14 @@ extension ContactSolver {
         let sum = cp.normalImpulse + impulse
         let newImpulse = sum.replacing(with: 0, where: .!(sum .> 0))
         let delta = newImpulse - cp.normalImpulse
-        let applies = mask .& (delta .!= 0)
-        if !any(applies) { return }
-        cp.normalImpulse.replace(with: newImpulse, where: applies)
-        cp.maxNormalImpulse.replace(with: delta, where: applies .& (delta .> cp.maxNormalImpulse))
-        body.apply(delta, nx, ny, cp.normalArmA, cp.normalArmB, where: applies)
+        cp.normalImpulse = newImpulse
+        cp.maxNormalImpulse.replace(with: delta, where: delta .> cp.maxNormalImpulse)
+        body.apply(delta, nx, ny, cp.normalArmA, cp.normalArmB)
     }
 
     @_transparent private static func solveTangent(
         _ cp: inout ConstraintBundle.LanePoint, _ body: inout BundleBodies, _ tx: Lanes, _ ty: Lanes,
-        _ friction: Lanes, _ mask: Mask
+        _ friction: Lanes
     ) {
         let vt = body.speed(tx, ty, cp.tangentArmA, cp.tangentArmB)
         let impulse = (-cp.tangentMass) * vt
@@ -162,9 +147,7 @@ extension ContactSolver {
         var newImpulse = sum.replacing(with: -maxFriction, where: sum .< -maxFriction)
         newImpulse.replace(with: maxFriction, where: sum .> maxFriction)
         let delta = newImpulse - cp.tangentImpulse
-        let applies = mask .& (delta .!= 0)
-        if !any(applies) { return }
-        cp.tangentImpulse.replace(with: newImpulse, where: applies)
-        body.apply(delta, tx, ty, cp.tangentArmA, cp.tangentArmB, where: applies)
+        cp.tangentImpulse = newImpulse
+        body.apply(delta, tx, ty, cp.tangentArmA, cp.tangentArmB)
     }
 }
