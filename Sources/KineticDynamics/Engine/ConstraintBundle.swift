@@ -185,15 +185,9 @@ struct BundleBody: Sendable {
         let v1 = motion ? r1.pointee.motion : r1.pointee.velocity
         let v2 = motion ? r2.pointee.motion : r2.pointee.velocity
         let v3 = motion ? r3.pointee.motion : r3.pointee.velocity
-        // A 4 × 4 transpose in halves (pairs of lanes move together, as SSE's unpack and shuffle do).
-        let xy01 = SIMD4(lowHalf: v0.lowHalf, highHalf: v1.lowHalf)
-        let xy23 = SIMD4(lowHalf: v2.lowHalf, highHalf: v3.lowHalf)
-        let zw01 = SIMD4(lowHalf: v0.highHalf, highHalf: v1.highHalf)
-        let zw23 = SIMD4(lowHalf: v2.highHalf, highHalf: v3.highHalf)
         return (
-            SIMD4(lowHalf: xy01.evenHalf, highHalf: xy23.evenHalf),
-            SIMD4(lowHalf: xy01.oddHalf, highHalf: xy23.oddHalf),
-            SIMD4(lowHalf: zw01.evenHalf, highHalf: zw23.evenHalf), SIMD4(lowHalf: zw01.oddHalf, highHalf: zw23.oddHalf)
+            SIMD4(v0.x, v1.x, v2.x, v3.x), SIMD4(v0.y, v1.y, v2.y, v3.y), SIMD4(v0.z, v1.z, v2.z, v3.z),
+            SIMD4(v0.w, v1.w, v2.w, v3.w)
         )
     }
 

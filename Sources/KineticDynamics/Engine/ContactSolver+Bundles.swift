@@ -43,23 +43,42 @@ extension ContactSolver {
         _ mirror: UnsafeMutablePointer<BundleBody>, inverseH: Double, maximumPushSpeed: Double, useBias: Bool,
         reversed: Bool
     ) {
+        // One copy of the loop for each pass and order, with the flags constant in it (fewer branches, and fewer
+        // values kept in registers, than one loop testing them).
+        switch (useBias, reversed) {
+        case (true, false):
+            solveLoop(bundles, states, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: false)
+        case (true, true):
+            solveLoop(bundles, states, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: true)
+        case (false, false):
+            solveLoop(bundles, states, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: false)
+        case (false, true):
+            solveLoop(bundles, states, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: true)
+        }
+    }
+
+    @inline(__always) private static func solveLoop(
+        _ bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>,
+        _ mirror: UnsafeMutablePointer<BundleBody>, _ inverseH: Double, _ maximumPushSpeed: Double, useBias: Bool,
+        reversed: Bool
+    ) {
         guard let base = bundles.baseAddress else { return }
         let zero = Lanes(repeating: 0)
         let inverseH = ConstraintBundle.narrow(inverseH)
         let maximumPushSpeed = ConstraintBundle.narrow(maximumPushSpeed)
         for index in 0..<bundles.count {
             let c = base + index
-            var body = BundleBodies(c, mirror)
+            // The points' separations first, from the bodies' motion, so that the motion is no longer live (in
+            // registers) while the velocities are.
             let a = BundleBody.lanes(mirror, c.pointee.bodyA, motion: true)
             let b = BundleBody.lanes(mirror, c.pointee.bodyB, motion: true)
-            let dpAx = a.x
-            let dpAy = a.y
-            let dpBx = b.x
-            let dpBy = b.y
             let rotation = Rotations(aC: a.z, aS: a.w, bC: b.z, bS: b.w)
             let nx = c.pointee.normalX
             let ny = c.pointee.normalY
-            let normalShift = (dpBx - dpAx) * nx + (dpBy - dpAy) * ny
+            let normalShift = (b.x - a.x) * nx + (b.y - a.y) * ny
+            let s0 = separation(c.pointee.point0, normalShift, rotation)
+            let s1 = separation(c.pointee.point1, normalShift, rotation)
+            var body = BundleBodies(c, mirror)
             var soft = Soft(biasRate: zero, massScale: Lanes(repeating: 1), impulseScale: zero)
             if useBias {
                 soft = Soft(
@@ -67,16 +86,11 @@ extension ContactSolver {
                     impulseScale: c.pointee.impulseScale)
             }
             if reversed {
-                solveNormal(
-                    &c.pointee.point1, &body, normalShift, rotation, nx, ny, soft, inverseH, maximumPushSpeed,
-                    useBias)
+                solveNormal(&c.pointee.point1, &body, s1, nx, ny, soft, inverseH, maximumPushSpeed, useBias)
             }
-            solveNormal(
-                &c.pointee.point0, &body, normalShift, rotation, nx, ny, soft, inverseH, maximumPushSpeed, useBias)
+            solveNormal(&c.pointee.point0, &body, s0, nx, ny, soft, inverseH, maximumPushSpeed, useBias)
             if !reversed {
-                solveNormal(
-                    &c.pointee.point1, &body, normalShift, rotation, nx, ny, soft, inverseH, maximumPushSpeed,
-                    useBias)
+                solveNormal(&c.pointee.point1, &body, s1, nx, ny, soft, inverseH, maximumPushSpeed, useBias)
             }
             // Friction in every lane: without a normal impulse (a speculative point, a padding lane, a one-point
             // constraint's second point) or without friction its bound is 0, and it takes back any impulse left.
@@ -105,15 +119,19 @@ extension ContactSolver {
         var impulseScale: Lanes
     }
 
-    @_transparent private static func solveNormal(
-        _ cp: inout ConstraintBundle.LanePoint, _ body: inout BundleBodies, _ normalShift: Lanes,
-        _ q: Rotations, _ nx: Lanes, _ ny: Lanes, _ soft: Soft, _ inverseH: Float, _ maximumPushSpeed: Float,
-        _ useBias: Bool
-    ) {
-        let s =
-            normalShift + (q.bC * cp.normalReachB + q.bS * cp.normalArmB)
-            - (q.aC * cp.normalReachA + q.aS * cp.normalArmA)
+    /// The current separation of a point of each lane: its separation at the start of the step, plus how far the
+    /// bodies' motion since has moved its two ends apart along the normal.
+    @_transparent private static func separation(
+        _ cp: ConstraintBundle.LanePoint, _ normalShift: Lanes, _ q: Rotations
+    ) -> Lanes {
+        normalShift + (q.bC * cp.normalReachB + q.bS * cp.normalArmB) - (q.aC * cp.normalReachA + q.aS * cp.normalArmA)
             + cp.baseSeparation
+    }
+
+    @_transparent private static func solveNormal(
+        _ cp: inout ConstraintBundle.LanePoint, _ body: inout BundleBodies, _ s: Lanes, _ nx: Lanes, _ ny: Lanes,
+        _ soft: Soft, _ inverseH: Float, _ maximumPushSpeed: Float, _ useBias: Bool
+    ) {
         let speculative = s .> 0
         var bias = Lanes(repeating: 0)
         var massScale = Lanes(repeating: 1)
