@@ -153,10 +153,11 @@ struct ConstraintBundle: Sendable {
 
 /// A body's solver state as the bundles read it: its velocity and its motion since the start of the step, each
 /// value the body's ``BodyState`` rounded to the nearest float, in 32 bytes (two 128-bit vectors) — so that a
-/// bundle gathers its bodies with eight vector loads where it converted fifty-six doubles. ``BodyState`` stays the
-/// truth: every stage that changes it during the solve writes this record too (integration, bundles, the scalar
-/// solver's colours, joints), so a bundle reads exactly the floats it would have rounded, and the results are the
-/// same bits.
+/// bundle gathers its bodies with eight vector loads where it converted fifty-six doubles. Every stage that changes
+/// a ``BodyState`` during the solve writes this record too (integration, the scalar solver's colours, joints), so a
+/// bundle reads exactly the floats it would have rounded; a bundle writes only the record and marks the state stale,
+/// and a stage that reads the state first widens the record into it (``SolverStages``) — the double a bundle would
+/// have written. The results are the same bits as with states alone.
 struct BundleBody: Sendable {
     /// Velocity x and y (pt/s), angular velocity (rad/s), and 0.
     var velocity = SIMD4<Float>()
@@ -228,13 +229,14 @@ struct BundleBodies {
         iB = bundle.pointee.inertiaB
     }
 
-    /// Writes the velocities back, lane by lane, to the records and (widened) to the states, except to static
-    /// bodies (no inverse mass or inertia; the padding lanes' ground body among them), whose velocity cannot have
+    /// Writes the velocities back, lane by lane, to the records, and marks the bodies' states stale (`stale`, per
+    /// body: the solver's stages widen the record into the state before they read it), except for static bodies
+    /// (no inverse mass or inertia; the padding lanes' ground body among them), whose velocity cannot have
     /// changed. Never inlined: where the compiler saw the lanes taken apart here, it did the whole bundle's
     /// arithmetic lane by lane (scalar multiplies and shuffles; callgrind: the warm start took three times the
     /// instructions).
     @inline(never) func store(
-        _ bundle: UnsafeMutablePointer<ConstraintBundle>, _ states: UnsafeMutablePointer<BodyState>,
+        _ bundle: UnsafeMutablePointer<ConstraintBundle>, _ stale: UnsafeMutablePointer<UInt8>,
         _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
         let zero = Lanes(repeating: 0)
@@ -245,14 +247,14 @@ struct BundleBodies {
         let b = bundle.pointee.bodyB
         let (a0, a1, a2, a3) = Self.rows(vAx, vAy, wA)
         let (b0, b1, b2, b3) = Self.rows(vBx, vBy, wB)
-        if movesA[0] { Self.write(a0, to: a[0], states, mirror) }
-        if movesB[0] { Self.write(b0, to: b[0], states, mirror) }
-        if movesA[1] { Self.write(a1, to: a[1], states, mirror) }
-        if movesB[1] { Self.write(b1, to: b[1], states, mirror) }
-        if movesA[2] { Self.write(a2, to: a[2], states, mirror) }
-        if movesB[2] { Self.write(b2, to: b[2], states, mirror) }
-        if movesA[3] { Self.write(a3, to: a[3], states, mirror) }
-        if movesB[3] { Self.write(b3, to: b[3], states, mirror) }
+        if movesA[0] { Self.write(a0, to: a[0], stale, mirror) }
+        if movesB[0] { Self.write(b0, to: b[0], stale, mirror) }
+        if movesA[1] { Self.write(a1, to: a[1], stale, mirror) }
+        if movesB[1] { Self.write(b1, to: b[1], stale, mirror) }
+        if movesA[2] { Self.write(a2, to: a[2], stale, mirror) }
+        if movesB[2] { Self.write(b2, to: b[2], stale, mirror) }
+        if movesA[3] { Self.write(a3, to: a[3], stale, mirror) }
+        if movesB[3] { Self.write(b3, to: b[3], stale, mirror) }
     }
 
     /// The lanes' (x, y, w, 0) rows of three lane vectors: the transpose of `BundleBody.lanes`.
@@ -275,16 +277,13 @@ struct BundleBodies {
         )
     }
 
-    /// Writes one body's velocity row (x, y, w, 0) to its record and, widened, to its state.
+    /// Writes one body's velocity row (x, y, w, 0) to its record and marks its state stale.
     @inline(__always) private static func write(
-        _ row: Lanes, to body: Int32, _ states: UnsafeMutablePointer<BodyState>,
-        _ mirror: UnsafeMutablePointer<BundleBody>
+        _ row: Lanes, to body: Int32, _ stale: UnsafeMutablePointer<UInt8>, _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
         let i = Int(body)
         mirror[i].velocity = row
-        let wide = SIMD4<Double>(row)
-        states[i].velocity = Point(x: wide.x, y: wide.y)
-        states[i].angularVelocity = wide.z
+        stale[i] = 1
     }
 
     /// The relative velocity along (`dx`, `dy`) at points with lever arms `armA`, `armB`.

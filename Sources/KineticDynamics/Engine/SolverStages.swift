@@ -10,8 +10,12 @@ import KineticCore
 struct SolverStages: @unchecked Sendable {
     var states: UnsafeMutablePointer<BodyState>
     /// Per body, its state rounded to floats for the bundles (``BundleBody``): kept equal to `BundleBody(states[i])`
-    /// for every body a bundle can read, by each stage that changes ``states``.
+    /// for every body a bundle can read, by each stage that changes ``states``; newer than the state where
+    /// ``stale`` says so.
     var mirror: UnsafeMutablePointer<BundleBody>
+    /// Per body, 1 when a bundle wrote its velocity to ``mirror`` only: ``syncState(_:)`` widens it into
+    /// ``states`` before a stage reads the state (all 0 at the start of the solve).
+    var stale: UnsafeMutablePointer<UInt8>
     var bodies: UnsafeMutablePointer<Body>
     var contacts: UnsafeMutableBufferPointer<Contact>
     /// The step's constraints, colour by colour, made by the prepare stage from ``selected`` in ``order``.
@@ -185,6 +189,7 @@ struct SolverStages: @unchecked Sendable {
             for k in start..<end {
                 let input = inputs[k]
                 let i = Int(input.body)
+                syncState(i)
                 var v = states[i].velocity
                 var w = states[i].angularVelocity
                 v = multiplyAdd(v, h, input.linearAcceleration) * input.linearDampingFactor
@@ -197,17 +202,20 @@ struct SolverStages: @unchecked Sendable {
                 mirror[i].updateVelocity(states[i])
             }
         case .warmStartJoints:
+            syncJointBodies()
             for j in activeJoints { JointSolver.warmStart(joints[j], states: states) }
             updateJointBodies()
         case .warmStart:
             if let wide = bundleSlice(stage, start, end) {
-                ContactSolver.warmStart(bundles: wide, states, mirror)
+                ContactSolver.warmStart(bundles: wide, stale, mirror)
             } else {
                 let slice = colourSlice(stage, start, end)
+                syncBodies(of: slice)
                 ContactSolver.warmStart(slice, states)
                 updateBodies(of: slice)
             }
         case .solveJoints:
+            syncJointBodies()
             for j in activeJoints {
                 JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: true)
             }
@@ -215,10 +223,11 @@ struct SolverStages: @unchecked Sendable {
         case .solve:
             if let wide = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
-                    bundles: wide, states, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true,
+                    bundles: wide, stale, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true,
                     reversed: odd)
             } else {
                 let slice = colourSlice(stage, start, end)
+                syncBodies(of: slice)
                 ContactSolver.solve(
                     slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true, reversed: odd)
                 updateBodies(of: slice)
@@ -227,12 +236,14 @@ struct SolverStages: @unchecked Sendable {
             // Positions as deltas from the start of the step.
             for k in start..<end {
                 let i = Int(inputs[k].body)
+                syncState(i)
                 let w = states[i].angularVelocity
                 if w != 0 { states[i].deltaRotation = states[i].deltaRotation.integrated(by: h * w) }
                 states[i].deltaPosition = multiplyAdd(states[i].deltaPosition, h, states[i].velocity)
                 mirror[i].motion = BundleBody(states[i]).motion
             }
         case .relaxJoints:
+            syncJointBodies()
             for j in activeJoints {
                 JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: false)
             }
@@ -240,16 +251,19 @@ struct SolverStages: @unchecked Sendable {
         case .relax:
             if let wide = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
-                    bundles: wide, states, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false,
+                    bundles: wide, stale, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false,
                     reversed: !odd)
             } else {
                 let slice = colourSlice(stage, start, end)
+                syncBodies(of: slice)
                 ContactSolver.solve(
                     slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false, reversed: !odd)
                 updateBodies(of: slice)
             }
         case .restitution:
-            ContactSolver.applyRestitution(colourSlice(stage, start, end), states, threshold: restitutionThreshold)
+            let slice = colourSlice(stage, start, end)
+            syncBodies(of: slice)
+            ContactSolver.applyRestitution(slice, states, threshold: restitutionThreshold)
         case .storeBundles:
             for k in start..<end {
                 let bundle = bundles[k]
@@ -268,7 +282,10 @@ struct SolverStages: @unchecked Sendable {
                 }
             }
         case .finalize:
-            for k in start..<end { finalizeBody(k) }
+            for k in start..<end {
+                syncState(Int(inputs[k].body))
+                finalizeBody(k)
+            }
         case .storeImpulses:
             // Impulses kept for warm starting next step (each constraint writes its own contact).
             for k in (stage.offset + start)..<(stage.offset + end) {
@@ -324,6 +341,32 @@ struct SolverStages: @unchecked Sendable {
         body.pointee.torque = 0
         states[i].deltaPosition = .zero
         states[i].deltaRotation = .identity
+    }
+
+    /// Widens body `i`'s record into its state if a bundle wrote only the record: the double the bundle would have
+    /// written.
+    @inline(__always) private func syncState(_ i: Int) {
+        guard stale[i] != 0 else { return }
+        let velocity = SIMD4<Double>(mirror[i].velocity)
+        states[i].velocity = Point(x: velocity.x, y: velocity.y)
+        states[i].angularVelocity = velocity.z
+        stale[i] = 0
+    }
+
+    /// ``syncState(_:)`` for the constraints' bodies, before the scalar solver reads them.
+    @inline(__always) private func syncBodies(of constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        for constraint in constraints {
+            syncState(Int(constraint.bodyA))
+            syncState(Int(constraint.bodyB))
+        }
+    }
+
+    /// ``syncState(_:)`` for the active joints' bodies.
+    @inline(__always) private func syncJointBodies() {
+        for j in activeJoints {
+            syncState(Int(joints[j].bodyA))
+            syncState(Int(joints[j].bodyB))
+        }
     }
 
     /// Rounds the velocities of the constraints' bodies into their ``mirror`` records, after the scalar solver
