@@ -11,9 +11,9 @@ import KineticCore
 /// the colouring, never on the thread count: the results are the same bits on any number of threads. Each lane
 /// does the arithmetic of the scalar solver (``ContactSolver``) in its order (no fused multiply–add, no
 /// reassociation) in single precision, on every lane without masks or branches (as Box2D's wide solver): where the
-/// scalar code skips an update, the lane's update is zero. Constraints in an overflow colour and the restitution pass use the scalar solver, in double precision. A bundle
-/// with fewer than four constraints fills its other lanes with body 0 (the static ground), which are never written
-/// back.
+/// scalar code skips an update, the lane's update is zero. Constraints in an overflow colour and the restitution
+/// pass use the scalar solver, in double precision. A bundle with fewer than four constraints fills its other lanes
+/// with body 0 (the static ground), which are never written back.
 struct ConstraintBundle: Sendable {
     typealias Lanes = SIMD4<Float>
 

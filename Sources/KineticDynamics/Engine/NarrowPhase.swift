@@ -1,8 +1,8 @@
 import KineticCore
 
-/// The narrow phase of one step: every contact whose bodies are not both asleep gets a new manifold (or recycles its
-/// manifold when the pair's relative pose has barely changed), its points inheriting the impulses of the old ones with the
-/// same feature ids. Each contact is computed on its own, so blocks of contacts are shared among the threads of a
+/// The narrow phase of one step: every contact whose bodies are not both asleep gets a new manifold (or recycles
+/// its manifold when the pair's relative pose has barely changed), its points inheriting the impulses of the old
+/// ones with the same feature ids. Each contact is computed on its own, so blocks of contacts are shared among the threads of a
 /// ``SolverPool``; what would touch shared state (touching counts, events, waking) is left in
 /// ``flags`` for the world to apply in contact order afterwards, with what the solver will do with the contact
 /// (``selection(_:bodies:states:dt:linearSlop:)``).
