@@ -69,57 +69,70 @@ struct ConstraintBundle: Sendable {
     var point0 = LanePoint()
     var point1 = LanePoint()
 
-    /// The lanes of prepared points `p0`…`p3`.
+    /// The lanes of the first (or, with `second`, the second) prepared points of constraints `c0`…`c3`, read in
+    /// place (copying the four constraints out, about 250 bytes each, was most of the packing).
     @inline(__always) private static func lanes(
-        _ p0: ConstraintPoint, _ p1: ConstraintPoint, _ p2: ConstraintPoint, _ p3: ConstraintPoint
+        _ c0: UnsafePointer<ContactConstraint>, _ c1: UnsafePointer<ContactConstraint>,
+        _ c2: UnsafePointer<ContactConstraint>, _ c3: UnsafePointer<ContactConstraint>, second: Bool
     ) -> LanePoint {
-        LanePoint(
-            baseSeparation: Self.wide(p0.baseSeparation, p1.baseSeparation, p2.baseSeparation, p3.baseSeparation),
-            normalImpulse: Self.wide(p0.normalImpulse, p1.normalImpulse, p2.normalImpulse, p3.normalImpulse),
-            tangentImpulse: Self.wide(p0.tangentImpulse, p1.tangentImpulse, p2.tangentImpulse, p3.tangentImpulse),
-            maxNormalImpulse: Self.wide(
-                p0.maxNormalImpulse, p1.maxNormalImpulse, p2.maxNormalImpulse, p3.maxNormalImpulse),
-            normalMass: Self.wide(p0.normalMass, p1.normalMass, p2.normalMass, p3.normalMass),
-            tangentMass: Self.wide(p0.tangentMass, p1.tangentMass, p2.tangentMass, p3.tangentMass),
-            normalArmA: Self.wide(p0.normalArmA, p1.normalArmA, p2.normalArmA, p3.normalArmA),
-            normalArmB: Self.wide(p0.normalArmB, p1.normalArmB, p2.normalArmB, p3.normalArmB),
-            tangentArmA: Self.wide(p0.tangentArmA, p1.tangentArmA, p2.tangentArmA, p3.tangentArmA),
-            tangentArmB: Self.wide(p0.tangentArmB, p1.tangentArmB, p2.tangentArmB, p3.tangentArmB),
-            normalReachA: Self.wide(p0.normalReachA, p1.normalReachA, p2.normalReachA, p3.normalReachA),
-            normalReachB: Self.wide(p0.normalReachB, p1.normalReachB, p2.normalReachB, p3.normalReachB))
+        @inline(__always) func lane(_ value: (ConstraintPoint) -> Double) -> Lanes {
+            second
+                ? wide(
+                    value(c0.pointee.point1), value(c1.pointee.point1), value(c2.pointee.point1),
+                    value(c3.pointee.point1))
+                : wide(
+                    value(c0.pointee.point0), value(c1.pointee.point0), value(c2.pointee.point0),
+                    value(c3.pointee.point0))
+        }
+        return LanePoint(
+            baseSeparation: lane { $0.baseSeparation }, normalImpulse: lane { $0.normalImpulse },
+            tangentImpulse: lane { $0.tangentImpulse }, maxNormalImpulse: lane { $0.maxNormalImpulse },
+            normalMass: lane { $0.normalMass }, tangentMass: lane { $0.tangentMass },
+            normalArmA: lane { $0.normalArmA }, normalArmB: lane { $0.normalArmB },
+            tangentArmA: lane { $0.tangentArmA }, tangentArmB: lane { $0.tangentArmB },
+            normalReachA: lane { $0.normalReachA }, normalReachB: lane { $0.normalReachB })
     }
 
-    /// An empty lane: the static ground twice, no points.
-    private static let padding = ContactConstraint(
-        bodyA: 0, bodyB: 0, contact: 0, normal: .zero, friction: 0, restitution: 0,
-        softness: Softness(biasRate: 0, massScale: 0, impulseScale: 0), pointCount: 0)
+    /// An empty lane: the static ground twice, no points (one record for every bundle, never written).
+    nonisolated(unsafe) private static let padding: UnsafePointer<ContactConstraint> = {
+        let record = UnsafeMutablePointer<ContactConstraint>.allocate(capacity: 1)
+        record.initialize(
+            to: ContactConstraint(
+                bodyA: 0, bodyB: 0, contact: 0, normal: .zero, friction: 0, restitution: 0,
+                softness: Softness(biasRate: 0, massScale: 0, impulseScale: 0), pointCount: 0))
+        return UnsafePointer(record)
+    }()
 
     /// The bundle of the prepared constraints `constraints` (1…4 of them), with `states` for the masses.
     init(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, states: UnsafeMutablePointer<BodyState>) {
         let n = constraints.count
-        let c0 = n > 0 ? constraints[0] : Self.padding
-        let c1 = n > 1 ? constraints[1] : Self.padding
-        let c2 = n > 2 ? constraints[2] : Self.padding
-        let c3 = n > 3 ? constraints[3] : Self.padding
-        bodyA = SIMD4(c0.bodyA, c1.bodyA, c2.bodyA, c3.bodyA)
-        bodyB = SIMD4(c0.bodyB, c1.bodyB, c2.bodyB, c3.bodyB)
-        normalX = Self.wide(c0.normal.x, c1.normal.x, c2.normal.x, c3.normal.x)
-        normalY = Self.wide(c0.normal.y, c1.normal.y, c2.normal.y, c3.normal.y)
-        friction = Self.wide(c0.friction, c1.friction, c2.friction, c3.friction)
-        biasRate = Self.wide(c0.softness.biasRate, c1.softness.biasRate, c2.softness.biasRate, c3.softness.biasRate)
+        let base = constraints.baseAddress.map { UnsafePointer($0) } ?? Self.padding
+        let c0 = n > 0 ? base : Self.padding
+        let c1 = n > 1 ? base + 1 : Self.padding
+        let c2 = n > 2 ? base + 2 : Self.padding
+        let c3 = n > 3 ? base + 3 : Self.padding
+        bodyA = SIMD4(c0.pointee.bodyA, c1.pointee.bodyA, c2.pointee.bodyA, c3.pointee.bodyA)
+        bodyB = SIMD4(c0.pointee.bodyB, c1.pointee.bodyB, c2.pointee.bodyB, c3.pointee.bodyB)
+        normalX = Self.wide(c0.pointee.normal.x, c1.pointee.normal.x, c2.pointee.normal.x, c3.pointee.normal.x)
+        normalY = Self.wide(c0.pointee.normal.y, c1.pointee.normal.y, c2.pointee.normal.y, c3.pointee.normal.y)
+        friction = Self.wide(c0.pointee.friction, c1.pointee.friction, c2.pointee.friction, c3.pointee.friction)
+        biasRate = Self.wide(
+            c0.pointee.softness.biasRate, c1.pointee.softness.biasRate, c2.pointee.softness.biasRate,
+            c3.pointee.softness.biasRate)
         massScale = Self.wide(
-            c0.softness.massScale, c1.softness.massScale, c2.softness.massScale, c3.softness.massScale)
+            c0.pointee.softness.massScale, c1.pointee.softness.massScale, c2.pointee.softness.massScale,
+            c3.pointee.softness.massScale)
         impulseScale = Self.wide(
-            c0.softness.impulseScale, c1.softness.impulseScale, c2.softness.impulseScale,
-            c3.softness.impulseScale)
-        let a0 = states + Int(c0.bodyA)
-        let a1 = states + Int(c1.bodyA)
-        let a2 = states + Int(c2.bodyA)
-        let a3 = states + Int(c3.bodyA)
-        let b0 = states + Int(c0.bodyB)
-        let b1 = states + Int(c1.bodyB)
-        let b2 = states + Int(c2.bodyB)
-        let b3 = states + Int(c3.bodyB)
+            c0.pointee.softness.impulseScale, c1.pointee.softness.impulseScale, c2.pointee.softness.impulseScale,
+            c3.pointee.softness.impulseScale)
+        let a0 = states + Int(c0.pointee.bodyA)
+        let a1 = states + Int(c1.pointee.bodyA)
+        let a2 = states + Int(c2.pointee.bodyA)
+        let a3 = states + Int(c3.pointee.bodyA)
+        let b0 = states + Int(c0.pointee.bodyB)
+        let b1 = states + Int(c1.pointee.bodyB)
+        let b2 = states + Int(c2.pointee.bodyB)
+        let b3 = states + Int(c3.pointee.bodyB)
         massA = Self.wide(
             a0.pointee.inverseMass, a1.pointee.inverseMass, a2.pointee.inverseMass, a3.pointee.inverseMass)
         inertiaA = Self.wide(
@@ -132,8 +145,8 @@ struct ConstraintBundle: Sendable {
             b3.pointee.inverseInertia)
         // A one-point constraint's second point is all zeros (as prepared), as are the padding lanes: the solver
         // works on every lane, and zeros apply nothing.
-        point0 = Self.lanes(c0.point0, c1.point0, c2.point0, c3.point0)
-        point1 = Self.lanes(c0.point1, c1.point1, c2.point1, c3.point1)
+        point0 = Self.lanes(c0, c1, c2, c3, second: false)
+        point1 = Self.lanes(c0, c1, c2, c3, second: true)
     }
 
     /// Writes the accumulated impulses back to the constraints the bundle was made from.
