@@ -30,7 +30,8 @@ struct ConstraintColoring: Sendable {
     private var counts: [Int] = Array(repeating: 0, count: maximumColours + 1)
 
     /// Colours `count` constraints given by `bodyA(k)`, `bodyB(k)` (body indices below `bodyCount`) and
-    /// `isDynamic(body)`: constraints `0..<dynamicCount` form the first group, the rest the second.
+    /// `isDynamic(body)`: constraints `0..<dynamicCount` (both bodies dynamic) form the first group, the rest (one
+    /// body dynamic, the other static) the second.
     mutating func build(
         count: Int, dynamicCount: Int, bodyCount: Int, bodyA: (Int) -> Int32, bodyB: (Int) -> Int32,
         isDynamic: (Int32) -> Bool
@@ -42,17 +43,22 @@ struct ConstraintColoring: Sendable {
         let overflow = Self.maximumColours
         for (groupStart, groupEnd) in [(0, dynamicCount), (dynamicCount, count)] where groupEnd > groupStart {
             for c in 0...overflow { counts[c] = 0 }
+            // In the first group both bodies are dynamic; in the second exactly one is (two static bodies never
+            // make a contact), so one look at a body record tells both.
+            let bothDynamic = groupStart == 0
             for k in groupStart..<groupEnd {
                 let a = bodyA(k)
                 let b = bodyB(k)
-                let maskA = isDynamic(a) ? masks[Int(a)] : 0
-                let maskB = isDynamic(b) ? masks[Int(b)] : 0
+                let dynamicA = bothDynamic || isDynamic(a)
+                let dynamicB = bothDynamic || !dynamicA
+                let maskA = dynamicA ? masks[Int(a)] : 0
+                let maskB = dynamicB ? masks[Int(b)] : 0
                 let free = ~(maskA | maskB)
                 let colour = free == 0 ? overflow : free.trailingZeroBitCount
                 if colour < overflow {
                     let bit: UInt64 = 1 << UInt64(colour)
-                    if isDynamic(a) { masks[Int(a)] |= bit }
-                    if isDynamic(b) { masks[Int(b)] |= bit }
+                    if dynamicA { masks[Int(a)] |= bit }
+                    if dynamicB { masks[Int(b)] |= bit }
                 }
                 colourOf[k] = UInt8(truncatingIfNeeded: colour)
                 counts[colour] += 1
