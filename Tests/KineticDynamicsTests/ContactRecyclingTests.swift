@@ -73,4 +73,19 @@ final class ContactRecyclingTests: XCTestCase {
         XCTAssertEqual(world.recycledContacts, before)
         XCTAssertEqual(try world.position(of: box).y, -20, accuracy: settings.linearSlop)
     }
+
+    /// The setting at its edges: NaN and negative values recycle nothing, infinity recycles a resting pair; every
+    /// box still rests on the floor.
+    func testTheRecycleDistanceAtItsEdges() throws {
+        for (distance, recycles) in [(Double.nan, false), (-1, false), (0, false), (.infinity, true)] {
+            var settings = PhysicsSettings()
+            settings.allowsSleeping = false
+            settings.contactRecycleDistance = distance
+            let scene = try ReferenceScenes.drop(elasticity: 0, settings: settings)
+            try scene.world.setTransform(of: scene.boxes[0], position: Point(x: 187.5, y: 550), angle: 0)
+            scene.world.step(count: 60)
+            XCTAssertEqual(scene.world.recycledContacts > 0, recycles, "\(distance)")
+            XCTAssertEqual(try scene.world.position(of: scene.boxes[0]).y, 550, accuracy: settings.linearSlop)
+        }
+    }
 }

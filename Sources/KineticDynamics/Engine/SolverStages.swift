@@ -202,24 +202,20 @@ struct SolverStages: @unchecked Sendable {
                 mirror[i].updateVelocity(states[i])
             }
         case .warmStartJoints:
-            syncJointBodies()
-            for j in activeJoints { JointSolver.warmStart(joints[j], states: states) }
-            updateJointBodies()
+            onJointBodies { for j in activeJoints { JointSolver.warmStart(joints[j], states: states) } }
         case .warmStart:
             if let wide = bundleSlice(stage, start, end) {
                 ContactSolver.warmStart(bundles: wide, stale, mirror)
             } else {
                 let slice = colourSlice(stage, start, end)
-                syncBodies(of: slice)
-                ContactSolver.warmStart(slice, states)
-                updateBodies(of: slice)
+                onBodies(of: slice) { ContactSolver.warmStart(slice, states) }
             }
         case .solveJoints:
-            syncJointBodies()
-            for j in activeJoints {
-                JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: true)
+            onJointBodies {
+                for j in activeJoints {
+                    JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: true)
+                }
             }
-            updateJointBodies()
         case .solve:
             if let wide = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
@@ -227,10 +223,10 @@ struct SolverStages: @unchecked Sendable {
                     reversed: odd)
             } else {
                 let slice = colourSlice(stage, start, end)
-                syncBodies(of: slice)
-                ContactSolver.solve(
-                    slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true, reversed: odd)
-                updateBodies(of: slice)
+                onBodies(of: slice) {
+                    ContactSolver.solve(
+                        slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true, reversed: odd)
+                }
             }
         case .integratePositions:
             // Positions as deltas from the start of the step.
@@ -243,11 +239,11 @@ struct SolverStages: @unchecked Sendable {
                 mirror[i].motion = BundleBody(states[i]).motion
             }
         case .relaxJoints:
-            syncJointBodies()
-            for j in activeJoints {
-                JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: false)
+            onJointBodies {
+                for j in activeJoints {
+                    JointSolver.solve(&joints[j], states: states, jointSoftness: jointSoftness, h: h, useBias: false)
+                }
             }
-            updateJointBodies()
         case .relax:
             if let wide = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
@@ -255,14 +251,18 @@ struct SolverStages: @unchecked Sendable {
                     reversed: !odd)
             } else {
                 let slice = colourSlice(stage, start, end)
-                syncBodies(of: slice)
-                ContactSolver.solve(
-                    slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false, reversed: !odd)
-                updateBodies(of: slice)
+                onBodies(of: slice) {
+                    ContactSolver.solve(
+                        slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false, reversed: !odd)
+                }
             }
         case .restitution:
+            // The last pass of the step: nothing reads the float records after it.
             let slice = colourSlice(stage, start, end)
-            syncBodies(of: slice)
+            for constraint in slice {
+                syncState(Int(constraint.bodyA))
+                syncState(Int(constraint.bodyB))
+            }
             ContactSolver.applyRestitution(slice, states, threshold: restitutionThreshold)
         case .storeBundles:
             for k in start..<end {
@@ -353,33 +353,31 @@ struct SolverStages: @unchecked Sendable {
         stale[i] = 0
     }
 
-    /// ``syncState(_:)`` for the constraints' bodies, before the scalar solver reads them.
-    @inline(__always) private func syncBodies(of constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+    /// Runs `pass`, which works on the states of `constraints`' bodies in double precision (the scalar solver of an
+    /// overflow colour): widens their records into their states first (``syncState(_:)``), and rounds their new
+    /// velocities into the records after. An overflow colour is one block: no other thread touches these bodies
+    /// meanwhile.
+    @inline(__always) private func onBodies(
+        of constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ pass: () -> Void
+    ) {
         for constraint in constraints {
             syncState(Int(constraint.bodyA))
             syncState(Int(constraint.bodyB))
         }
-    }
-
-    /// ``syncState(_:)`` for the active joints' bodies.
-    @inline(__always) private func syncJointBodies() {
-        for j in activeJoints {
-            syncState(Int(joints[j].bodyA))
-            syncState(Int(joints[j].bodyB))
-        }
-    }
-
-    /// Rounds the velocities of the constraints' bodies into their ``mirror`` records, after the scalar solver
-    /// changed them (an overflow colour is one block: no other thread touches these bodies meanwhile).
-    @inline(__always) private func updateBodies(of constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        pass()
         for constraint in constraints {
             mirror[Int(constraint.bodyA)].updateVelocity(states[Int(constraint.bodyA)])
             mirror[Int(constraint.bodyB)].updateVelocity(states[Int(constraint.bodyB)])
         }
     }
 
-    /// Rounds the velocities of the active joints' bodies into their ``mirror`` records.
-    @inline(__always) private func updateJointBodies() {
+    /// ``onBodies(of:_:)`` for the active joints' bodies.
+    @inline(__always) private func onJointBodies(_ pass: () -> Void) {
+        for j in activeJoints {
+            syncState(Int(joints[j].bodyA))
+            syncState(Int(joints[j].bodyB))
+        }
+        pass()
         for j in activeJoints {
             mirror[Int(joints[j].bodyA)].updateVelocity(states[Int(joints[j].bodyA)])
             mirror[Int(joints[j].bodyB)].updateVelocity(states[Int(joints[j].bodyB)])
