@@ -29,58 +29,83 @@ struct ConstraintColoring: Sendable {
     private var colourOf: [UInt8] = []
     private var counts: [Int] = Array(repeating: 0, count: maximumColours + 1)
 
-    /// Colours `count` constraints given by `bodyA(k)`, `bodyB(k)` (body indices below `bodyCount`) and
-    /// `isDynamic(body)`: constraints `0..<dynamicCount` (both bodies dynamic) form the first group, the rest (one
+    /// Colours the `selected` constraints (body indices below `bodyCount`, `isDynamic(body)` telling a dynamic body
+    /// from a static one): constraints `0..<dynamicCount` (both bodies dynamic) form the first group, the rest (one
     /// body dynamic, the other static) the second.
     mutating func build(
-        count: Int, dynamicCount: Int, bodyCount: Int, bodyA: (Int) -> Int32, bodyB: (Int) -> Int32,
-        isDynamic: (Int32) -> Bool
+        selected: UnsafeBufferPointer<SelectedContact>, dynamicCount: Int, bodyCount: Int, isDynamic: (Int32) -> Bool
     ) {
+        let count = selected.count
         colours.removeAll(keepingCapacity: true)
         if masks.count < bodyCount { masks = Array(repeating: 0, count: bodyCount) }
         if colourOf.count < count { colourOf = Array(repeating: 0, count: count) }
         if order.count != count { order = Array(repeating: 0, count: count) }
         let overflow = Self.maximumColours
-        for (groupStart, groupEnd) in [(0, dynamicCount), (dynamicCount, count)] where groupEnd > groupStart {
-            for c in 0...overflow { counts[c] = 0 }
-            // In the first group both bodies are dynamic; in the second exactly one is (two static bodies never
-            // make a contact), so one look at a body record tells both.
-            let bothDynamic = groupStart == 0
-            for k in groupStart..<groupEnd {
-                let a = bodyA(k)
-                let b = bodyB(k)
-                let dynamicA = bothDynamic || isDynamic(a)
-                let dynamicB = bothDynamic || !dynamicA
-                let maskA = dynamicA ? masks[Int(a)] : 0
-                let maskB = dynamicB ? masks[Int(b)] : 0
-                let free = ~(maskA | maskB)
-                let colour = free == 0 ? overflow : free.trailingZeroBitCount
-                if colour < overflow {
-                    let bit: UInt64 = 1 << UInt64(colour)
-                    if dynamicA { masks[Int(a)] |= bit }
-                    if dynamicB { masks[Int(b)] |= bit }
+        // Through the buffers: the arrays' checks and copy-on-write tests cost more than the colouring itself.
+        masks.withUnsafeMutableBufferPointer { masks in
+            colourOf.withUnsafeMutableBufferPointer { colourOf in
+                order.withUnsafeMutableBufferPointer { order in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        for (groupStart, groupEnd) in [(0, dynamicCount), (dynamicCount, count)]
+                        where groupEnd > groupStart {
+                            Self.colour(
+                                selected, groupStart..<groupEnd, masks: masks, colourOf: colourOf, counts: counts,
+                                isDynamic: isDynamic)
+                            // Counting sort, stable: the colours in order, then the overflow.
+                            var next = groupStart
+                            var starts = [Int](repeating: 0, count: overflow + 1)
+                            for c in 0...overflow where counts[c] > 0 {
+                                starts[c] = next
+                                colours.append(
+                                    Colour(start: next, end: next + counts[c], isIndependent: c < overflow))
+                                next += counts[c]
+                            }
+                            for k in groupStart..<groupEnd {
+                                let c = Int(colourOf[k])
+                                order[starts[c]] = Int32(truncatingIfNeeded: k)
+                                starts[c] += 1
+                            }
+                        }
+                    }
                 }
-                colourOf[k] = UInt8(truncatingIfNeeded: colour)
-                counts[colour] += 1
             }
-            // Clear the masks of this group's bodies for the next group (and the next step).
-            for k in groupStart..<groupEnd {
-                masks[Int(bodyA(k))] = 0
-                masks[Int(bodyB(k))] = 0
+        }
+    }
+
+    /// Gives each constraint of `group` its colour (in `colourOf`) and counts the constraints of each colour (in
+    /// `counts`), leaving every mask 0 after.
+    private static func colour(
+        _ selected: UnsafeBufferPointer<SelectedContact>, _ group: Range<Int>,
+        masks: UnsafeMutableBufferPointer<UInt64>,
+        colourOf: UnsafeMutableBufferPointer<UInt8>, counts: UnsafeMutableBufferPointer<Int>,
+        isDynamic: (Int32) -> Bool
+    ) {
+        let overflow = maximumColours
+        for c in 0...overflow { counts[c] = 0 }
+        // In the first group both bodies are dynamic; in the second exactly one is (two static bodies never
+        // make a contact), so one look at a body record tells both.
+        let bothDynamic = group.lowerBound == 0
+        for k in group {
+            let a = Int(selected[k].bodyA)
+            let b = Int(selected[k].bodyB)
+            let dynamicA = bothDynamic || isDynamic(Int32(truncatingIfNeeded: a))
+            let dynamicB = bothDynamic || !dynamicA
+            let maskA = dynamicA ? masks[a] : 0
+            let maskB = dynamicB ? masks[b] : 0
+            let free = ~(maskA | maskB)
+            let colour = free == 0 ? overflow : free.trailingZeroBitCount
+            if colour < overflow {
+                let bit: UInt64 = 1 << UInt64(colour)
+                if dynamicA { masks[a] |= bit }
+                if dynamicB { masks[b] |= bit }
             }
-            // Counting sort, stable: the colours in order, then the overflow.
-            var next = groupStart
-            var starts = counts
-            for c in 0...overflow where counts[c] > 0 {
-                starts[c] = next
-                colours.append(Colour(start: next, end: next + counts[c], isIndependent: c < overflow))
-                next += counts[c]
-            }
-            for k in groupStart..<groupEnd {
-                let c = Int(colourOf[k])
-                order[starts[c]] = Int32(truncatingIfNeeded: k)
-                starts[c] += 1
-            }
+            colourOf[k] = UInt8(truncatingIfNeeded: colour)
+            counts[colour] += 1
+        }
+        // Clear the masks of this group's bodies for the next group (and the next step).
+        for k in group {
+            masks[Int(selected[k].bodyA)] = 0
+            masks[Int(selected[k].bodyB)] = 0
         }
     }
 }

@@ -147,6 +147,10 @@ extension PhysicsWorld {
     /// instead: 16 (a resting pile of 1,000 boxes moves a few boxes a step).
     static let movedQueryFactor = 16
 
+    /// At most this many wide boxes are tested one by one against each moved box; with more, the moved-box
+    /// queries test every box before it: 64.
+    static let wideProxyLimit = 64
+
     /// The pairs of a partial sweep found from the moved boxes alone: each moved box is tested against the boxes
     /// sorted after it (until they start past its right side) and against all those before it; the pairs are
     /// then put in the order the sweep reports them (by the first box's place in the sorted order, then the
@@ -163,9 +167,49 @@ extension PhysicsWorld {
             let boxB = proxies[b]
             return boxB.minX <= boxA.maxX && !(boxB.minY > boxA.maxY) && !(boxA.minY > boxB.maxY)
         }
+        // A box before m overlaps it only if it reaches past m's left side. Boxes no wider than `narrowWidth` that
+        // start further left than that width cannot: the scan of those before m starts past them (found by
+        // bisection, as the boxes are sorted by their left sides), and the few wide boxes (a floor, a wall: more
+        // than four times the mean width) are tested one by one.
+        var totalWidth = 0.0
+        for k in 0..<n { totalWidth += proxies[k].maxX - proxies[k].minX }
+        let wideWidth = 4 * totalWidth / Double(max(n, 1))
+        var narrowWidth = 0.0
+        wideProxies.removeAll(keepingCapacity: true)
+        for k in 0..<n {
+            let width = proxies[k].maxX - proxies[k].minX
+            proxies[k].isWide = width > wideWidth
+            if proxies[k].isWide {
+                wideProxies.append(Int32(truncatingIfNeeded: k))
+            } else {
+                narrowWidth = max(narrowWidth, width)
+            }
+        }
+        // Without a usable bound (too many wide boxes, or widths that are not finite), every box before m is
+        // tested.
+        let bounded = narrowWidth.isFinite && wideWidth.isFinite && wideProxies.count <= Self.wideProxyLimit
+        // Slack for the rounding of a width (relative 2⁻⁵²): a box left of `minX - reach` ends left of `minX`.
+        let reach = narrowWidth * 1.001 + 1e-9
         for m in 0..<n where proxies[m].moved {
-            // Pairs with a box before m: any of them may reach past m's left side (the sweep's x test).
-            for o in 0..<m where !proxies[o].moved && overlaps(o, m) {
+            var first = 0
+            if bounded {
+                for w in wideProxies {
+                    let o = Int(w)
+                    if o >= m { break }
+                    if !proxies[o].moved && overlaps(o, m) {
+                        movedPairs.append(
+                            UInt64(UInt32(truncatingIfNeeded: o)) << 32 | UInt64(UInt32(truncatingIfNeeded: m)))
+                    }
+                }
+                // The first box whose left side is at or right of m's left side less the reach.
+                let left = proxies[m].minX - reach
+                var high = m
+                while first < high {
+                    let middle = (first + high) / 2
+                    if proxies[middle].minX < left { first = middle + 1 } else { high = middle }
+                }
+            }
+            for o in first..<m where !(bounded && proxies[o].isWide) && !proxies[o].moved && overlaps(o, m) {
                 movedPairs.append(UInt64(UInt32(truncatingIfNeeded: o)) << 32 | UInt64(UInt32(truncatingIfNeeded: m)))
             }
             var b = m + 1

@@ -83,8 +83,7 @@ extension PhysicsWorld {
         let selected = UnsafeBufferPointer(selectedContacts.buffer)
         bodies.withUnsafeBufferPointer { bodyBuffer in
             coloring.build(
-                count: selected.count, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
-                bodyA: { selected[$0].bodyA }, bodyB: { selected[$0].bodyB },
+                selected: selected, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
                 isDynamic: { bodyBuffer[Int($0)].isDynamic })
         }
         bundleBodies.resize(states.count)

@@ -90,6 +90,8 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var sweepNewPairs: [[UInt64]] = []
     /// Scratch: the pairs of moved boxes, as places in the sorted proxies (first << 32 | second).
     @exclusivity(unchecked) var movedPairs: [UInt64] = []
+    /// Scratch: the places of the much wider than usual boxes in the sorted proxies (``findMovedPairs(_:_:movedCount:)``).
+    @exclusivity(unchecked) var wideProxies: [Int32] = []
     var fastBodies: [FastBody] = []
     /// Scratch: per awake body, what the solver's finalize stage recorded of its motion (``SolverStages/finalized``).
     let finalized = ScratchBuffer<FastBody>()

@@ -165,18 +165,18 @@ struct SolverStages: @unchecked Sendable {
         let odd = stage.substep % 2 == 1
         switch stage.kind {
         case .prepare:
+            // In place: a constraint is a few hundred bytes, not to be built aside and copied.
+            guard let constraintBase = constraints.baseAddress, let contactBase = contacts.baseAddress else { return }
             for k in start..<end {
                 let place = Int(order[k])
                 let chosen = selected[place]
                 let c = Int(chosen.contact)
-                var constraint = ContactConstraint(
+                let constraint = constraintBase + k
+                constraint.pointee = ContactConstraint(
                     bodyA: chosen.bodyA, bodyB: chosen.bodyB, contact: chosen.contact, normal: .zero,
                     friction: contacts[c].friction, restitution: contacts[c].restitution,
                     softness: place < dynamicCount ? softness : staticSoftness, pointCount: 0)
-                if let contactBase = contacts.baseAddress {
-                    ContactSolver.prepare(&constraint, contact: contactBase + c, states: states)
-                }
-                constraints[k] = constraint
+                ContactSolver.prepare(&constraint.pointee, contact: contactBase + c, states: states)
             }
         case .pack:
             for k in start..<end { bundles[k] = ConstraintBundle(bundleConstraints(k), states: states) }
