@@ -69,12 +69,14 @@ struct ConstraintBundle: Sendable {
     var point0 = LanePoint()
     var point1 = LanePoint()
 
-    /// The lanes of the first (or, with `second`, the second) prepared points of constraints `c0`…`c3`, read in
-    /// place (copying the four constraints out, about 250 bytes each, was most of the packing).
+    /// Writes into `point` the lanes of the first (or, with `second`, the second) prepared points of constraints
+    /// `c0`…`c3`, read in place (copying the four constraints out, about 250 bytes each, was most of the packing)
+    /// and written in place (a returned lane point, 192 bytes, was copied with `memcpy`).
     @inline(__always) private static func lanes(
         _ c0: UnsafePointer<ContactConstraint>, _ c1: UnsafePointer<ContactConstraint>,
-        _ c2: UnsafePointer<ContactConstraint>, _ c3: UnsafePointer<ContactConstraint>, second: Bool
-    ) -> LanePoint {
+        _ c2: UnsafePointer<ContactConstraint>, _ c3: UnsafePointer<ContactConstraint>, second: Bool,
+        into point: inout LanePoint
+    ) {
         @inline(__always) func lane(_ value: (ConstraintPoint) -> Double) -> Lanes {
             second
                 ? wide(
@@ -84,13 +86,18 @@ struct ConstraintBundle: Sendable {
                     value(c0.pointee.point0), value(c1.pointee.point0), value(c2.pointee.point0),
                     value(c3.pointee.point0))
         }
-        return LanePoint(
-            baseSeparation: lane { $0.baseSeparation }, normalImpulse: lane { $0.normalImpulse },
-            tangentImpulse: lane { $0.tangentImpulse }, maxNormalImpulse: lane { $0.maxNormalImpulse },
-            normalMass: lane { $0.normalMass }, tangentMass: lane { $0.tangentMass },
-            normalArmA: lane { $0.normalArmA }, normalArmB: lane { $0.normalArmB },
-            tangentArmA: lane { $0.tangentArmA }, tangentArmB: lane { $0.tangentArmB },
-            normalReachA: lane { $0.normalReachA }, normalReachB: lane { $0.normalReachB })
+        point.baseSeparation = lane { $0.baseSeparation }
+        point.normalImpulse = lane { $0.normalImpulse }
+        point.tangentImpulse = lane { $0.tangentImpulse }
+        point.maxNormalImpulse = lane { $0.maxNormalImpulse }
+        point.normalMass = lane { $0.normalMass }
+        point.tangentMass = lane { $0.tangentMass }
+        point.normalArmA = lane { $0.normalArmA }
+        point.normalArmB = lane { $0.normalArmB }
+        point.tangentArmA = lane { $0.tangentArmA }
+        point.tangentArmB = lane { $0.tangentArmB }
+        point.normalReachA = lane { $0.normalReachA }
+        point.normalReachB = lane { $0.normalReachB }
     }
 
     /// An empty lane: the static ground twice, no points (one record for every bundle, never written).
@@ -103,26 +110,33 @@ struct ConstraintBundle: Sendable {
         return UnsafePointer(record)
     }()
 
-    /// The bundle of the prepared constraints `constraints` (1…4 of them), with `states` for the masses.
-    init(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, states: UnsafeMutablePointer<BodyState>) {
+    /// Writes into `bundle` the bundle of the prepared constraints `constraints` (1…4 of them), with `states` for the
+    /// masses: field by field in place (a bundle is about 600 bytes; built aside, it was copied with `memcpy`).
+    @inline(__always) static func pack(
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, states: UnsafeMutablePointer<BodyState>,
+        into bundle: UnsafeMutablePointer<ConstraintBundle>
+    ) {
         let n = constraints.count
         let base = constraints.baseAddress.map { UnsafePointer($0) } ?? Self.padding
         let c0 = n > 0 ? base : Self.padding
         let c1 = n > 1 ? base + 1 : Self.padding
         let c2 = n > 2 ? base + 2 : Self.padding
         let c3 = n > 3 ? base + 3 : Self.padding
-        bodyA = SIMD4(c0.pointee.bodyA, c1.pointee.bodyA, c2.pointee.bodyA, c3.pointee.bodyA)
-        bodyB = SIMD4(c0.pointee.bodyB, c1.pointee.bodyB, c2.pointee.bodyB, c3.pointee.bodyB)
-        normalX = Self.wide(c0.pointee.normal.x, c1.pointee.normal.x, c2.pointee.normal.x, c3.pointee.normal.x)
-        normalY = Self.wide(c0.pointee.normal.y, c1.pointee.normal.y, c2.pointee.normal.y, c3.pointee.normal.y)
-        friction = Self.wide(c0.pointee.friction, c1.pointee.friction, c2.pointee.friction, c3.pointee.friction)
-        biasRate = Self.wide(
+        bundle.pointee.bodyA = SIMD4(c0.pointee.bodyA, c1.pointee.bodyA, c2.pointee.bodyA, c3.pointee.bodyA)
+        bundle.pointee.bodyB = SIMD4(c0.pointee.bodyB, c1.pointee.bodyB, c2.pointee.bodyB, c3.pointee.bodyB)
+        bundle.pointee.normalX = Self.wide(
+            c0.pointee.normal.x, c1.pointee.normal.x, c2.pointee.normal.x, c3.pointee.normal.x)
+        bundle.pointee.normalY = Self.wide(
+            c0.pointee.normal.y, c1.pointee.normal.y, c2.pointee.normal.y, c3.pointee.normal.y)
+        bundle.pointee.friction = Self.wide(
+            c0.pointee.friction, c1.pointee.friction, c2.pointee.friction, c3.pointee.friction)
+        bundle.pointee.biasRate = Self.wide(
             c0.pointee.softness.biasRate, c1.pointee.softness.biasRate, c2.pointee.softness.biasRate,
             c3.pointee.softness.biasRate)
-        massScale = Self.wide(
+        bundle.pointee.massScale = Self.wide(
             c0.pointee.softness.massScale, c1.pointee.softness.massScale, c2.pointee.softness.massScale,
             c3.pointee.softness.massScale)
-        impulseScale = Self.wide(
+        bundle.pointee.impulseScale = Self.wide(
             c0.pointee.softness.impulseScale, c1.pointee.softness.impulseScale, c2.pointee.softness.impulseScale,
             c3.pointee.softness.impulseScale)
         let a0 = states + Int(c0.pointee.bodyA)
@@ -133,20 +147,20 @@ struct ConstraintBundle: Sendable {
         let b1 = states + Int(c1.pointee.bodyB)
         let b2 = states + Int(c2.pointee.bodyB)
         let b3 = states + Int(c3.pointee.bodyB)
-        massA = Self.wide(
+        bundle.pointee.massA = Self.wide(
             a0.pointee.inverseMass, a1.pointee.inverseMass, a2.pointee.inverseMass, a3.pointee.inverseMass)
-        inertiaA = Self.wide(
+        bundle.pointee.inertiaA = Self.wide(
             a0.pointee.inverseInertia, a1.pointee.inverseInertia, a2.pointee.inverseInertia,
             a3.pointee.inverseInertia)
-        massB = Self.wide(
+        bundle.pointee.massB = Self.wide(
             b0.pointee.inverseMass, b1.pointee.inverseMass, b2.pointee.inverseMass, b3.pointee.inverseMass)
-        inertiaB = Self.wide(
+        bundle.pointee.inertiaB = Self.wide(
             b0.pointee.inverseInertia, b1.pointee.inverseInertia, b2.pointee.inverseInertia,
             b3.pointee.inverseInertia)
         // A one-point constraint's second point is all zeros (as prepared), as are the padding lanes: the solver
         // works on every lane, and zeros apply nothing.
-        point0 = Self.lanes(c0, c1, c2, c3, second: false)
-        point1 = Self.lanes(c0, c1, c2, c3, second: true)
+        Self.lanes(c0, c1, c2, c3, second: false, into: &bundle.pointee.point0)
+        Self.lanes(c0, c1, c2, c3, second: true, into: &bundle.pointee.point1)
     }
 
     /// Writes the accumulated impulses back to the constraints the bundle was made from.

@@ -18,7 +18,9 @@ struct SolverStages: @unchecked Sendable {
     var stale: UnsafeMutablePointer<UInt8>
     var bodies: UnsafeMutablePointer<Body>
     var contacts: UnsafeMutableBufferPointer<Contact>
-    /// The step's constraints, colour by colour, made by the prepare stage from ``selected`` in ``order``.
+    /// The step's constraints, colour by colour, made by the prepare stage from ``selected`` in ``order``: all of
+    /// them when a restitution pass follows, else those of the overflow colours only (the pack stage prepares the
+    /// others on the stack, straight into their bundles).
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
     /// The solved contacts: those between dynamic bodies (the first ``dynamicCount``), then those with a static
     /// body.
@@ -75,7 +77,7 @@ struct SolverStages: @unchecked Sendable {
         var items = 1
         /// Items per block.
         var blockSize = 1
-        /// The index of the first item (``Kind/storeImpulses`` of one colour).
+        /// The index of the first item (``Kind/prepare`` and ``Kind/storeImpulses`` of one colour).
         var offset = 0
 
         /// How many blocks the stage has.
@@ -122,7 +124,19 @@ struct SolverStages: @unchecked Sendable {
             }
         }
         let hasJoints = !activeJoints.isEmpty
-        stages.append(Stage(kind: .prepare, items: constraints.count, blockSize: constraintBlock(constraints.count)))
+        if hasRestitution {
+            // The restitution pass reads every constraint: all are prepared, then packed.
+            stages.append(
+                Stage(kind: .prepare, items: constraints.count, blockSize: constraintBlock(constraints.count)))
+        } else {
+            // Only the overflow colours' constraints are solved from the constraints themselves; the pack stage
+            // prepares the others.
+            for colour in colours where !colour.isIndependent {
+                let count = colour.end - colour.start
+                stages.append(
+                    Stage(kind: .prepare, items: count, blockSize: constraintBlock(count), offset: colour.start))
+            }
+        }
         stages.append(Stage(kind: .pack, items: bundles.count, blockSize: bundleBlock))
         if hasJoints { stages.append(Stage(kind: .prepareJoints)) }
         for substep in 0..<substeps {
@@ -165,21 +179,28 @@ struct SolverStages: @unchecked Sendable {
         let odd = stage.substep % 2 == 1
         switch stage.kind {
         case .prepare:
-            // In place: a constraint is a few hundred bytes, not to be built aside and copied.
-            guard let constraintBase = constraints.baseAddress, let contactBase = contacts.baseAddress else { return }
-            for k in start..<end {
-                let place = Int(order[k])
-                let chosen = selected[place]
-                let c = Int(chosen.contact)
-                let constraint = constraintBase + k
-                constraint.pointee = ContactConstraint(
-                    bodyA: chosen.bodyA, bodyB: chosen.bodyB, contact: chosen.contact, normal: .zero,
-                    friction: contacts[c].friction, restitution: contacts[c].restitution,
-                    softness: place < dynamicCount ? softness : staticSoftness, pointCount: 0)
-                ContactSolver.prepare(&constraint.pointee, contact: contactBase + c, states: states)
-            }
+            guard let constraintBase = constraints.baseAddress else { return }
+            for k in (stage.offset + start)..<(stage.offset + end) { prepareConstraint(k, into: constraintBase + k) }
         case .pack:
-            for k in start..<end { bundles[k] = ConstraintBundle(bundleConstraints(k), states: states) }
+            guard let bundleBase = bundles.baseAddress else { return }
+            guard !hasRestitution else {
+                for k in start..<end {
+                    ConstraintBundle.pack(bundleConstraints(k), states: states, into: bundleBase + k)
+                }
+                return
+            }
+            // Without a restitution pass nothing reads a bundled constraint but its bundle: each is prepared on the
+            // stack and packed at once (a constraint is a few hundred bytes, written and read back otherwise).
+            withUnsafeTemporaryAllocation(of: ContactConstraint.self, capacity: 4) { local in
+                guard let base = local.baseAddress else { return }
+                for k in start..<end {
+                    let first = bundleFirsts[k]
+                    let lanes = bundleLanes[k]
+                    for lane in 0..<lanes { prepareConstraint(first + lane, into: base + lane) }
+                    ConstraintBundle.pack(
+                        UnsafeMutableBufferPointer(start: base, count: lanes), states: states, into: bundleBase + k)
+                }
+            }
         case .unpack:
             for k in start..<end { bundles[k].unpack(into: bundleConstraints(k)) }
         case .prepareJoints:
@@ -269,12 +290,13 @@ struct SolverStages: @unchecked Sendable {
                 let bundle = bundles[k]
                 let first = bundleFirsts[k]
                 for lane in 0..<bundleLanes[k] {
-                    let constraint = constraints[first + lane]
-                    let c = Int(constraint.contact)
+                    // The constraint itself may never have been written (``Kind/pack``): its contact, from the
+                    // colouring's order.
+                    let c = Int(selected[Int(order[first + lane])].contact)
                     contacts[c].manifold.point0.normalImpulse = Double(bundle.point0.normalImpulse[lane])
                     contacts[c].manifold.point0.tangentImpulse = Double(bundle.point0.tangentImpulse[lane])
                     contacts[c].manifold.point0.maxNormalImpulse = Double(bundle.point0.maxNormalImpulse[lane])
-                    if constraint.pointCount > 1 {
+                    if contacts[c].manifold.pointCount > 1 {
                         contacts[c].manifold.point1.normalImpulse = Double(bundle.point1.normalImpulse[lane])
                         contacts[c].manifold.point1.tangentImpulse = Double(bundle.point1.tangentImpulse[lane])
                         contacts[c].manifold.point1.maxNormalImpulse = Double(bundle.point1.maxNormalImpulse[lane])
@@ -303,6 +325,20 @@ struct SolverStages: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Prepares constraint `k` (of the coloured order) into `target`: the contact the colouring put there, with its
+    /// material and the softness of its group.
+    @inline(__always) private func prepareConstraint(_ k: Int, into target: UnsafeMutablePointer<ContactConstraint>) {
+        guard let contactBase = contacts.baseAddress else { return }
+        let place = Int(order[k])
+        let chosen = selected[place]
+        let c = Int(chosen.contact)
+        target.pointee = ContactConstraint(
+            bodyA: chosen.bodyA, bodyB: chosen.bodyB, contact: chosen.contact, normal: .zero,
+            friction: contacts[c].friction, restitution: contacts[c].restitution,
+            softness: place < dynamicCount ? softness : staticSoftness, pointCount: 0)
+        ContactSolver.prepare(&target.pointee, contact: contactBase + c, states: states)
     }
 
     /// Moves awake body `k` (of ``inputs``) by its step's motion, counts its sleep time, clears its force and
