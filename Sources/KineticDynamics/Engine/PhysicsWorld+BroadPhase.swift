@@ -92,16 +92,7 @@ extension PhysicsWorld {
         for proxy in proxies where proxy.moved { movedCount += 1 }
         proxies.withUnsafeMutableBufferPointer { proxies in
             bodies.withUnsafeBufferPointer { bodies in
-                // Insertion sort by minX: the order changes little between steps.
-                for i in 1..<max(1, proxies.count) {
-                    let key = proxies[i]
-                    var j = i - 1
-                    while j >= 0 && proxies[j].minX > key.minX {
-                        proxies[j + 1] = proxies[j]
-                        j -= 1
-                    }
-                    proxies[j + 1] = key
-                }
+                sortProxies(proxies)
                 candidatePairs.removeAll(keepingCapacity: true)
                 let n = proxies.count
                 if !full && movedCount * Self.movedQueryFactor <= n {
@@ -119,6 +110,90 @@ extension PhysicsWorld {
             }
         }
         return full ? .full : .moved
+    }
+
+    /// Sorts the proxies by `minX`, stably: equal boxes keep their order, so the result is the one insertion sort
+    /// gives (and the sweep's pairs, and so the contacts' order, do not depend on how the sort is done). Only the
+    /// moved boxes can be out of place: they are taken out, sorted by (`minX`, place), and merged back with the others
+    /// (equal `minX`: the earlier place first), in time linear in the boxes — where insertion sort shifted each moved
+    /// box past every box of equal `minX` (a grid of pyramids has whole columns of them). When the others are not
+    /// in order or a box's `minX` is NaN (neither should happen), insertion sort does it.
+    func sortProxies(_ proxies: UnsafeMutableBufferPointer<Proxy>) {
+        let n = proxies.count
+        var previous = -Double.infinity
+        var movedCount = 0
+        var ordered = true
+        for k in 0..<n {
+            let key = proxies[k].minX
+            if key.isNaN {
+                ordered = false
+                break
+            }
+            if proxies[k].moved {
+                movedCount += 1
+            } else {
+                if key < previous {
+                    ordered = false
+                    break
+                }
+                previous = key
+            }
+        }
+        guard ordered else {
+            for i in 1..<max(1, n) {
+                let key = proxies[i]
+                var j = i - 1
+                while j >= 0 && proxies[j].minX > key.minX {
+                    proxies[j + 1] = proxies[j]
+                    j -= 1
+                }
+                proxies[j + 1] = key
+            }
+            return
+        }
+        guard movedCount > 0 else { return }
+        // The moved boxes out, with their places; the others to the front, in order, with theirs.
+        reinsertedProxies.removeAll(keepingCapacity: true)
+        reinsertedPlaces.removeAll(keepingCapacity: true)
+        if stayingPlaces.count < n { stayingPlaces = [Int32](repeating: 0, count: n) }
+        var staying = 0
+        for k in 0..<n {
+            if proxies[k].moved {
+                reinsertedProxies.append(proxies[k])
+                reinsertedPlaces.append(Int32(truncatingIfNeeded: k))
+            } else {
+                proxies[staying] = proxies[k]
+                stayingPlaces[staying] = Int32(truncatingIfNeeded: k)
+                staying += 1
+            }
+        }
+        // The moved ones by (minX, place): an order of distinct keys, whatever sort makes it.
+        reinsertedOrder.removeAll(keepingCapacity: true)
+        for k in 0..<reinsertedProxies.count { reinsertedOrder.append(Int32(truncatingIfNeeded: k)) }
+        reinsertedOrder.sort { first, second in
+            let a = reinsertedProxies[Int(first)].minX
+            let b = reinsertedProxies[Int(second)].minX
+            return a < b || (a == b && reinsertedPlaces[Int(first)] < reinsertedPlaces[Int(second)])
+        }
+        // Merged from the back, the larger (minX, place) last.
+        var i = staying - 1
+        var j = reinsertedOrder.count - 1
+        var out = n - 1
+        while j >= 0 {
+            let moved = Int(reinsertedOrder[j])
+            let movedKey = reinsertedProxies[moved].minX
+            if i >= 0
+                && (proxies[i].minX > movedKey
+                    || (proxies[i].minX == movedKey && stayingPlaces[i] > reinsertedPlaces[moved]))
+            {
+                proxies[out] = proxies[i]
+                i -= 1
+            } else {
+                proxies[out] = reinsertedProxies[moved]
+                j -= 1
+            }
+            out -= 1
+        }
     }
 
     /// The full sweep (``BroadPhaseSweep``), on the solver's threads when there are enough proxies: marks the

@@ -92,6 +92,12 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var movedPairs: [UInt64] = []
     /// Scratch: the places of the much wider than usual boxes in the sorted proxies (``findMovedPairs(_:_:movedCount:)``).
     @exclusivity(unchecked) var wideProxies: [Int32] = []
+    /// Scratch for ``sortProxies(_:)``: the moved boxes, their places before the sort and their sorted order, and
+    /// the places of the others.
+    @exclusivity(unchecked) var reinsertedProxies: [Proxy] = []
+    @exclusivity(unchecked) var reinsertedPlaces: [Int32] = []
+    @exclusivity(unchecked) var reinsertedOrder: [Int32] = []
+    @exclusivity(unchecked) var stayingPlaces: [Int32] = []
     var fastBodies: [FastBody] = []
     /// Scratch: per awake body, what the solver's finalize stage recorded of its motion (``SolverStages/finalized``).
     let finalized = ScratchBuffer<FastBody>()
