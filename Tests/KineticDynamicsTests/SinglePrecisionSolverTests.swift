@@ -1,4 +1,5 @@
 import KineticCore
+import KineticFixtures
 import XCTest
 
 @testable import KineticDynamics
@@ -67,5 +68,62 @@ final class SinglePrecisionSolverTests: XCTestCase {
         // smallest subnormal float to 0.
         let edges = ConstraintBundle.wide(.nan, 3.4028235e38, -.infinity, 1e-46)
         XCTAssertEqual(edges, [-.greatestFiniteMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0])
+    }
+
+    /// A bundle prepared straight from four contacts in double-precision lanes (``ConstraintBundle/prepare``) is,
+    /// byte for byte, the bundle packed from the constraints the scalar ``ContactSolver/prepare`` makes of them:
+    /// the contacts of a settling pile of mixed boxes (one- and two-point manifolds, masses of every size), in
+    /// groups of one to four (padding lanes), with both softnesses.
+    func testBundlesPreparedInLanesAreThoseOfTheScalarPrepare() throws {
+        let scene = try ReferenceScenes.pile(
+            count: 40, width: 375, height: 667, minimumSide: 20, maximumSide: 80, settings: PhysicsSettings())
+        let world = scene.world
+        var compared = 0
+        for _ in 0..<6 {
+            world.step(count: 20)
+            let touching = world.contacts.indices.filter { world.contacts[$0].manifold.pointCount > 0 }
+            XCTAssertGreaterThan(touching.count, 20)
+            let soft = Softness(hertz: 30, zeta: 10, h: 1.0 / 240)
+            let rigid = Softness(hertz: 60, zeta: 10, h: 1.0 / 240)
+            var start = 0
+            var size = 1
+            while start < touching.count {
+                let group = Array(touching[start..<min(start + size, touching.count)])
+                world.contacts.withUnsafeBufferPointer { contacts in
+                    world.states.withUnsafeMutableBufferPointer { states in
+                        guard let contactBase = contacts.baseAddress, let stateBase = states.baseAddress else { return }
+                        var prepared = group.enumerated().map { lane, c -> ContactConstraint in
+                            var constraint = ContactConstraint(
+                                bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB, contact: Int32(c), normal: .zero,
+                                friction: contacts[c].friction, restitution: contacts[c].restitution,
+                                softness: lane % 2 == 0 ? soft : rigid, pointCount: 0)
+                            ContactSolver.prepare(&constraint, contact: contactBase + c, states: stateBase)
+                            return constraint
+                        }
+                        var packed = ConstraintBundle()
+                        var lanes = ConstraintBundle()
+                        prepared.withUnsafeMutableBufferPointer { buffer in
+                            ConstraintBundle.pack(buffer, states: stateBase, into: &packed)
+                        }
+                        let sources = (0..<4).map { lane -> ConstraintBundle.LaneSource in
+                            lane < group.count
+                                ? ConstraintBundle.LaneSource(
+                                    contact: contactBase + group[lane], softness: lane % 2 == 0 ? soft : rigid)
+                                : ConstraintBundle.paddingLane
+                        }
+                        ConstraintBundle.prepare(
+                            sources[0], sources[1], sources[2], sources[3], states: stateBase, into: &lanes)
+                        let same = withUnsafeBytes(of: &packed) { a in
+                            withUnsafeBytes(of: &lanes) { b in a.elementsEqual(b) }
+                        }
+                        XCTAssertTrue(same, "contacts \(group)")
+                    }
+                }
+                compared += group.count
+                start += size
+                size = size % 4 + 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 150)
     }
 }

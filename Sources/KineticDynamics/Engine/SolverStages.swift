@@ -189,17 +189,19 @@ struct SolverStages: @unchecked Sendable {
                 }
                 return
             }
-            // Without a restitution pass nothing reads a bundled constraint but its bundle: each is prepared on the
-            // stack and packed at once (a constraint is a few hundred bytes, written and read back otherwise).
-            withUnsafeTemporaryAllocation(of: ContactConstraint.self, capacity: 4) { local in
-                guard let base = local.baseAddress else { return }
-                for k in start..<end {
-                    let first = bundleFirsts[k]
-                    let lanes = bundleLanes[k]
-                    for lane in 0..<lanes { prepareConstraint(first + lane, into: base + lane) }
-                    ConstraintBundle.pack(
-                        UnsafeMutableBufferPointer(start: base, count: lanes), states: states, into: bundleBase + k)
-                }
+            // Without a restitution pass nothing reads a bundled constraint but its bundle: the four are prepared
+            // at once, straight into it (a constraint is a few hundred bytes, written and read back otherwise).
+            guard let contactBase = contacts.baseAddress else { return }
+            @inline(__always) func source(_ k: Int, _ lane: Int) -> ConstraintBundle.LaneSource {
+                guard lane < bundleLanes[k] else { return ConstraintBundle.paddingLane }
+                let place = Int(order[bundleFirsts[k] + lane])
+                return ConstraintBundle.LaneSource(
+                    contact: UnsafePointer(contactBase + Int(selected[place].contact)),
+                    softness: place < dynamicCount ? softness : staticSoftness)
+            }
+            for k in start..<end {
+                ConstraintBundle.prepare(
+                    source(k, 0), source(k, 1), source(k, 2), source(k, 3), states: states, into: bundleBase + k)
             }
         case .unpack:
             for k in start..<end { bundles[k].unpack(into: bundleConstraints(k)) }

@@ -1,0 +1,141 @@
+import KineticCore
+
+/// Preparing a bundle straight from its four contacts: what ``ContactSolver/prepare(_:contact:states:)`` does for
+/// one constraint and ``ConstraintBundle/pack(_:states:into:)`` then rounds into the lanes, done for the four
+/// constraints at once in double precision (`SIMD4<Double>`, the same operations in the same order on each lane:
+/// the same bits), without writing the prepared constraints anywhere.
+extension ConstraintBundle {
+    /// One lane's contact and the softness of its group.
+    struct LaneSource {
+        var contact: UnsafePointer<Contact>
+        var softness: Softness
+    }
+
+    /// An empty lane: a contact of the static ground with itself, without points (one record, never written).
+    nonisolated(unsafe) static let paddingContact: UnsafePointer<Contact> = {
+        let record = UnsafeMutablePointer<Contact>.allocate(capacity: 1)
+        record.initialize(to: Contact(bodyA: 0, bodyB: 0, friction: 0, restitution: 0))
+        return UnsafePointer(record)
+    }()
+
+    /// The lane source of a padding lane.
+    static var paddingLane: LaneSource {
+        LaneSource(contact: paddingContact, softness: Softness(biasRate: 0, massScale: 0, impulseScale: 0))
+    }
+
+    /// `SIMD4<Double>` of `value` read from each lane's contact.
+    @inline(__always) private static func gather(
+        _ l0: LaneSource, _ l1: LaneSource, _ l2: LaneSource, _ l3: LaneSource, _ value: (Contact) -> Double
+    ) -> SIMD4<Double> {
+        SIMD4(
+            value(l0.contact.pointee), value(l1.contact.pointee), value(l2.contact.pointee), value(l3.contact.pointee))
+    }
+
+    /// The lanes of `v`, each rounded to the nearest float and kept within a float's range (as
+    /// ``wide(_:_:_:_:)``).
+    @inline(__always) static func wide(_ v: SIMD4<Double>) -> Lanes {
+        let value = Lanes(v)
+        let raised = (-floatLanes).replacing(with: value, where: value .> -floatLanes)
+        return raised.replacing(with: floatLanes, where: raised .> floatLanes)
+    }
+
+    /// Writes into `bundle` the bundle of the constraints of lanes `l0`…`l3` (padding lanes: ``paddingLane``), with
+    /// `states` for the masses: the bundle ``pack(_:states:into:)`` makes of the constraints that
+    /// ``ContactSolver/prepare(_:contact:states:)`` makes of these contacts, bit for bit.
+    @inline(__always) static func prepare(
+        _ l0: LaneSource, _ l1: LaneSource, _ l2: LaneSource, _ l3: LaneSource,
+        states: UnsafeMutablePointer<BodyState>, into bundle: UnsafeMutablePointer<ConstraintBundle>
+    ) {
+        let bodyA = SIMD4(
+            l0.contact.pointee.bodyA, l1.contact.pointee.bodyA, l2.contact.pointee.bodyA, l3.contact.pointee.bodyA)
+        let bodyB = SIMD4(
+            l0.contact.pointee.bodyB, l1.contact.pointee.bodyB, l2.contact.pointee.bodyB, l3.contact.pointee.bodyB)
+        bundle.pointee.bodyA = bodyA
+        bundle.pointee.bodyB = bodyB
+        let nx = gather(l0, l1, l2, l3) { $0.manifold.normal.x }
+        let ny = gather(l0, l1, l2, l3) { $0.manifold.normal.y }
+        bundle.pointee.normalX = wide(nx)
+        bundle.pointee.normalY = wide(ny)
+        bundle.pointee.friction = wide(gather(l0, l1, l2, l3) { $0.friction })
+        bundle.pointee.biasRate = wide(
+            SIMD4(l0.softness.biasRate, l1.softness.biasRate, l2.softness.biasRate, l3.softness.biasRate))
+        bundle.pointee.massScale = wide(
+            SIMD4(l0.softness.massScale, l1.softness.massScale, l2.softness.massScale, l3.softness.massScale))
+        bundle.pointee.impulseScale = wide(
+            SIMD4(
+                l0.softness.impulseScale, l1.softness.impulseScale, l2.softness.impulseScale, l3.softness.impulseScale))
+        @inline(__always) func body(_ index: SIMD4<Int32>, _ value: (BodyState) -> Double) -> SIMD4<Double> {
+            SIMD4(
+                value(states[Int(index[0])]), value(states[Int(index[1])]), value(states[Int(index[2])]),
+                value(states[Int(index[3])]))
+        }
+        let mA = body(bodyA) { $0.inverseMass }
+        let iA = body(bodyA) { $0.inverseInertia }
+        let mB = body(bodyB) { $0.inverseMass }
+        let iB = body(bodyB) { $0.inverseInertia }
+        bundle.pointee.massA = wide(mA)
+        bundle.pointee.inertiaA = wide(iA)
+        bundle.pointee.massB = wide(mB)
+        bundle.pointee.inertiaB = wide(iB)
+        let counts = SIMD4<Int64>(
+            Int64(l0.contact.pointee.manifold.pointCount), Int64(l1.contact.pointee.manifold.pointCount),
+            Int64(l2.contact.pointee.manifold.pointCount), Int64(l3.contact.pointee.manifold.pointCount))
+        let masses = Masses(mA: mA, iA: iA, mB: mB, iB: iB)
+        let lanes = (l0, l1, l2, l3)
+        preparePoint(lanes, { $0.manifold.point0 }, nx, ny, masses, present: counts .> 0, into: &bundle.pointee.point0)
+        preparePoint(lanes, { $0.manifold.point1 }, nx, ny, masses, present: counts .> 1, into: &bundle.pointee.point1)
+    }
+
+    /// The four lanes' bodies' inverse masses and inertias.
+    struct Masses {
+        var mA: SIMD4<Double>
+        var iA: SIMD4<Double>
+        var mB: SIMD4<Double>
+        var iB: SIMD4<Double>
+    }
+
+    /// One point of each lane, from its manifold point (anchors, separation, impulses) and the normal: where
+    /// `present` is false (a padding lane, or a constraint without this point) every field is 0, as an unprepared
+    /// ``ConstraintPoint`` is.
+    @inline(__always) private static func preparePoint(
+        _ sources: (LaneSource, LaneSource, LaneSource, LaneSource), _ manifoldPoint: (Contact) -> ManifoldPoint,
+        _ nx: SIMD4<Double>, _ ny: SIMD4<Double>, _ masses: Masses, present: SIMDMask<SIMD4<Int64>>,
+        into point: inout LanePoint
+    ) {
+        @inline(__always) func gather(_ value: (ManifoldPoint) -> Double) -> SIMD4<Double> {
+            Self.gather(sources.0, sources.1, sources.2, sources.3) { value(manifoldPoint($0)) }
+        }
+        let ax = gather { $0.anchorA.x }
+        let ay = gather { $0.anchorA.y }
+        let bx = gather { $0.anchorB.x }
+        let by = gather { $0.anchorB.y }
+        @inline(__always) func lanes(_ value: SIMD4<Double>) -> Lanes {
+            wide(SIMD4<Double>(repeating: 0).replacing(with: value, where: present))
+        }
+        // The tangent is the normal turned right: (ny, −nx).
+        let tx = ny
+        let ty = -nx
+        let normalArmA = ax * ny - ay * nx
+        let normalArmB = bx * ny - by * nx
+        let tangentArmA = ax * ty - ay * tx
+        let tangentArmB = bx * ty - by * tx
+        let kNormal =
+            masses.mA + masses.mB + masses.iA * normalArmA * normalArmA + masses.iB * normalArmB * normalArmB
+        let kTangent =
+            masses.mA + masses.mB + masses.iA * tangentArmA * tangentArmA + masses.iB * tangentArmB * tangentArmB
+        let zero = SIMD4<Double>(repeating: 0)
+        let one = SIMD4<Double>(repeating: 1)
+        point.baseSeparation = lanes(gather { $0.separation } - ((bx - ax) * nx + (by - ay) * ny))
+        point.normalImpulse = lanes(gather { $0.normalImpulse })
+        point.tangentImpulse = lanes(gather { $0.tangentImpulse })
+        point.maxNormalImpulse = Lanes(repeating: 0)
+        point.normalMass = lanes(zero.replacing(with: one / kNormal, where: kNormal .> zero))
+        point.tangentMass = lanes(zero.replacing(with: one / kTangent, where: kTangent .> zero))
+        point.normalArmA = lanes(normalArmA)
+        point.normalArmB = lanes(normalArmB)
+        point.tangentArmA = lanes(tangentArmA)
+        point.tangentArmB = lanes(tangentArmB)
+        point.normalReachA = lanes(nx * ax + ny * ay)
+        point.normalReachB = lanes(nx * bx + ny * by)
+    }
+}
