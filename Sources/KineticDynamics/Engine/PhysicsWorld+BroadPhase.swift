@@ -5,39 +5,18 @@ import KineticCore
 extension PhysicsWorld {
     // MARK: Broad phase
 
-    /// The body's bounding box, grown by the speculative distance and by how far it can move in `timeStep`.
+    /// The body's bounding box, grown by the speculative distance and by how far it can move in `timeStep`
+    /// (``BoundsUpdate``).
     func updateBounds(_ i: Int, timeStep: Double) {
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
-            guard let body = bodyBuffer.baseAddress.map({ $0 + i }) else { return }
-            updateBounds(body, states[i], timeStep: timeStep)
+            vertices.withUnsafeBufferPointer { vertexBuffer in
+                guard let body = bodyBuffer.baseAddress.map({ $0 + i }), let vertices = vertexBuffer.baseAddress
+                else { return }
+                BoundsUpdate.update(
+                    body, states[i], vertices: vertices, speculativeDistance: settings.speculativeDistance,
+                    timeStep: timeStep)
+            }
         }
-    }
-
-    /// ``updateBounds(_:timeStep:)`` on the record itself (no copy of it).
-    @inline(__always) func updateBounds(
-        _ body: UnsafeMutablePointer<Body>, _ state: BodyState, timeStep: Double
-    ) {
-        let transform = body.pointee.transform
-        var minX = Double.greatestFiniteMagnitude
-        var minY = Double.greatestFiniteMagnitude
-        var maxX = -Double.greatestFiniteMagnitude
-        var maxY = -Double.greatestFiniteMagnitude
-        let start = Int(body.pointee.vertexStart)
-        for k in start..<(start + Int(body.pointee.vertexCount)) {
-            let v = transform.apply(vertices[k])
-            minX = min(minX, v.x)
-            minY = min(minY, v.y)
-            maxX = max(maxX, v.x)
-            maxY = max(maxY, v.y)
-        }
-        // Grow by the speculative distance and by this step's motion along each axis (rotation in both).
-        let r = body.pointee.radius
-        body.pointee.shapeBounds = BoundingBox(minX: minX - r, minY: minY - r, maxX: maxX + r, maxY: maxY + r)
-        let turn = timeStep * abs(state.angularVelocity) * body.pointee.maximumExtent
-        let marginX = r + settings.speculativeDistance + turn + timeStep * abs(state.velocity.x)
-        let marginY = r + settings.speculativeDistance + turn + timeStep * abs(state.velocity.y)
-        body.pointee.bounds = BoundingBox(
-            minX: minX - marginX, minY: minY - marginY, maxX: maxX + marginX, maxY: maxY + marginY)
     }
 
     @inline(__always) static func shouldCollide(_ a: Body, _ b: Body) -> Bool {

@@ -59,11 +59,18 @@ extension PhysicsWorld {
         narrowSelectionIsCurrent = false
         // Bounds from the velocities the step starts with (forces, impulses and velocities set since the last
         // step included), so the broad phase sees how far each body can go in this step.
+        // On the solver's threads when there are enough bodies: each body's boxes are its own.
+        let boundsPool = bodies.count >= parallelThreshold ? solverPool() : nil
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
             states.withUnsafeBufferPointer { stateBuffer in
-                guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else { return }
-                for i in 1..<bodyBuffer.count where bodies[i].isAwake {
-                    updateBounds(bodies + i, states[i], timeStep: dt)
+                vertices.withUnsafeBufferPointer { vertexBuffer in
+                    guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress,
+                        let vertices = vertexBuffer.baseAddress
+                    else { return }
+                    let update = BoundsUpdate(
+                        bodies: bodies, states: states, vertices: vertices, count: bodyBuffer.count,
+                        speculativeDistance: settings.speculativeDistance, timeStep: dt)
+                    SolverPool.run(blocks: update.blockCount, on: boundsPool) { update.execute(block: $0) }
                 }
             }
         }
