@@ -70,4 +70,54 @@ final class ProxySortTests: XCTestCase {
             XCTAssertEqual(sorted.map(\.body), expected)
         }
     }
+
+    /// The moved-box queries (``PhysicsWorld/findMovedPairs(_:_:movedCount:)``) find every pair the sweep's tests
+    /// find for a moved box, and no other: tiny boxes (10⁻⁷…5·10⁻⁶ pt, a few hundred steps of a double there)
+    /// touching end to end or overlapping at x = 10⁸, with a wide floor among them.
+    func testMovedBoxQueriesFindEveryPairFarFromTheOrigin() throws {
+        let world = PhysicsWorld()
+        let count = 400
+        for _ in 0..<count { try world.addBody(BodyDefinition(shape: .box(width: 1, height: 1), position: .zero)) }
+        var random: UInt64 = 12_345
+        func unit() -> Double {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(random >> 11) / Double(1 << 53)
+        }
+        for round in 0..<20 {
+            var x = 1e8
+            var proxies = (0..<count).map { k -> Proxy in
+                var proxy = Proxy(body: Int32(k + 1))
+                let width = 1e-7 + 4.9e-6 * unit()
+                proxy.minX = x
+                proxy.maxX = x + width
+                proxy.minY = 0
+                proxy.maxY = 1
+                proxy.isAwake = true
+                proxy.moved = unit() < 0.2
+                // The next box starts where this one ends, or a little before.
+                x = unit() < 0.5 ? proxy.maxX : x + width * unit()
+                return proxy
+            }
+            proxies[count / 2].maxX = x + 1
+            proxies[count / 2].moved = false
+            proxies = proxies.sorted { $0.minX < $1.minX }
+            var expected = Set<UInt64>()
+            for a in 0..<count {
+                for b in (a + 1)..<count where proxies[b].minX <= proxies[a].maxX {
+                    if proxies[a].moved || proxies[b].moved {
+                        expected.insert(PairTable.key(proxies[a].body, proxies[b].body))
+                    }
+                }
+            }
+            world.candidatePairs.removeAll()
+            let moved = proxies.filter(\.moved).count
+            world.bodies.withUnsafeBufferPointer { bodies in
+                proxies.withUnsafeMutableBufferPointer { world.findMovedPairs($0, bodies, movedCount: moved) }
+            }
+            let found = Set(world.candidatePairs)
+            XCTAssertEqual(found.symmetricDifference(expected).count, 0, "round \(round): pairs missed or extra")
+            XCTAssertEqual(world.candidatePairs.count, expected.count)
+            XCTAssertGreaterThan(expected.count, count / 4)
+        }
+    }
 }

@@ -97,13 +97,45 @@ final class ThreadDeterminismTests: XCTestCase {
             try ReferenceScenes.pile(
                 count: 40, width: 375, height: 667, minimumSide: 20, maximumSide: 80, settings: settings)
         }
+        try assertMovedBoxQueriesMatchFullSweeps(build, minimumQueries: 20)
+    }
+
+    /// Steps the scene `build` makes 600 times with partial sweeps and with full ones: the same bits and rest step,
+    /// and at least `minimumQueries` steps whose pairs came from the moved boxes alone; returns the scene, stepped.
+    @discardableResult private func assertMovedBoxQueriesMatchFullSweeps(
+        _ build: (PhysicsSettings) throws -> ReferenceScenes.Built, minimumQueries: Int
+    ) throws -> ReferenceScenes.Built {
         let full = try run(build, threads: 1, steps: 600, threshold: 256, sweepsFully: true)
         let partial = try run(build, threads: 1, steps: 600, threshold: 256)
         XCTAssertEqual(partial.hash, full.hash)
         XCTAssertEqual(partial.restStep, full.restStep)
         let scene = try build(PhysicsSettings())
         scene.world.step(count: 600)
-        XCTAssertGreaterThan(scene.world.movedPairQueries, 20)
+        XCTAssertGreaterThan(scene.world.movedPairQueries, minimumQueries)
+        return scene
+    }
+
+    /// The same far from the origin, with small boxes: 40 boxes of 0.5…2 pt on a floor at x = 10⁸ (where a
+    /// double's step is 1.5·10⁻⁸ pt).
+    func testMovedBoxQueriesFarFromTheOriginFindThePairsOfFullSweeps() throws {
+        let origin = Point(x: 1e8, y: 0)
+        let build = { (settings: PhysicsSettings) throws -> ReferenceScenes.Built in
+            let world = PhysicsWorld(settings: settings)
+            try ReferenceScenes.addFloor(to: world, width: 200, center: Point(x: origin.x + 20, y: 150))
+            var boxes: [BodyID] = []
+            let frames = ReferenceScenes.pileFrames(
+                count: 40, width: 40, minimumSide: 0.5, maximumSide: 2, gap: 0.2, seed: 7)
+            for frame in frames {
+                var box = BodyDefinition(
+                    shape: .box(width: frame.width, height: frame.height), position: frame.center + origin)
+                box.friction = 0.5
+                boxes.append(try world.addBody(box))
+            }
+            return ReferenceScenes.Built(world: world, boxes: boxes)
+        }
+        let scene = try assertMovedBoxQueriesMatchFullSweeps(build, minimumQueries: 5)
+        // The pile came to rest on the floor, not through it.
+        for box in scene.boxes { XCTAssertLessThan(try scene.world.position(of: box).y, 100) }
     }
 
     /// A wide plank carrying 80 boxes: more than 64 constraints on one body, so the last ones go to an overflow

@@ -243,8 +243,10 @@ extension PhysicsWorld {
         // Without a usable bound (too many wide boxes, or widths that are not finite), every box before m is
         // tested.
         let bounded = narrowWidth.isFinite && wideWidth.isFinite && wideProxies.count <= Self.wideProxyLimit
-        // Slack for the rounding of a width (relative 2⁻⁵²): a box left of `minX - reach` ends left of `minX`.
-        let reach = narrowWidth * 1.001 + 1e-9
+        // Slack for the rounding of a width (relative 2⁻⁵²): a box that reaches m has its left side at or right of
+        // m's left side less its exact width, and so at or right of `minX - reach` as rounded (rounding is
+        // monotonic, and that left side is a double), however far from the origin.
+        let reach = narrowWidth * 1.001
         for m in 0..<n where proxies[m].moved {
             var first = 0
             if bounded {
