@@ -157,8 +157,6 @@ struct Proxy: Sendable {
     var isAwake = false
     /// Whether the box was moved in this step's broad phase.
     var moved = false
-    /// Whether the box is much wider than most (``PhysicsWorld/findMovedPairs(_:_:movedCount:)``).
-    var isWide = false
 
     init(body: Int32) { self.body = body }
 }

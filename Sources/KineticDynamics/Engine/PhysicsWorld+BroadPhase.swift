@@ -233,8 +233,7 @@ extension PhysicsWorld {
         wideProxies.removeAll(keepingCapacity: true)
         for k in 0..<n {
             let width = proxies[k].maxX - proxies[k].minX
-            proxies[k].isWide = width > wideWidth
-            if proxies[k].isWide {
+            if width > wideWidth {
                 wideProxies.append(Int32(truncatingIfNeeded: k))
             } else {
                 narrowWidth = max(narrowWidth, width)
@@ -266,7 +265,8 @@ extension PhysicsWorld {
                     if proxies[middle].minX < left { first = middle + 1 } else { high = middle }
                 }
             }
-            for o in first..<m where !(bounded && proxies[o].isWide) && !proxies[o].moved && overlaps(o, m) {
+            for o in first..<m
+            where !(bounded && proxies[o].maxX - proxies[o].minX > wideWidth) && !proxies[o].moved && overlaps(o, m) {
                 movedPairs.append(UInt64(UInt32(truncatingIfNeeded: o)) << 32 | UInt64(UInt32(truncatingIfNeeded: m)))
             }
             var b = m + 1
