@@ -63,15 +63,16 @@ final class SinglePrecisionSolverTests: XCTestCase {
         XCTAssertEqual(ConstraintBundle.narrow(.infinity), .greatestFiniteMagnitude)
         XCTAssertEqual(ConstraintBundle.narrow(-1e300), -.greatestFiniteMagnitude)
         XCTAssertEqual(
-            ConstraintBundle.wide(1e300, -1e300, 1, 0), [.greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, 0])
+            ConstraintBundle.wide(SIMD4(1e300, -1e300, 1, 0)),
+            [.greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, 0])
         // NaN and −∞ become the lower bound; a double just above the largest float rounds to it; one below the
         // smallest subnormal float to 0.
-        let edges = ConstraintBundle.wide(.nan, 3.4028235e38, -.infinity, 1e-46)
+        let edges = ConstraintBundle.wide(SIMD4(.nan, 3.4028235e38, -.infinity, 1e-46))
         XCTAssertEqual(edges, [-.greatestFiniteMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0])
     }
 
     /// A bundle prepared straight from four contacts in double-precision lanes (``ConstraintBundle/prepare``) is,
-    /// byte for byte, the bundle packed from the constraints the scalar ``ContactSolver/prepare`` makes of them:
+    /// byte for byte, the constraints the scalar ``ContactSolver/prepare`` makes of them, rounded lane by lane:
     /// the contacts of a settling pile of mixed boxes (one- and two-point manifolds, masses of every size), in
     /// groups of one to four (padding lanes), with both softnesses.
     func testBundlesPreparedInLanesAreThoseOfTheScalarPrepare() throws {
@@ -92,7 +93,7 @@ final class SinglePrecisionSolverTests: XCTestCase {
                 world.contacts.withUnsafeBufferPointer { contacts in
                     world.states.withUnsafeMutableBufferPointer { states in
                         guard let contactBase = contacts.baseAddress, let stateBase = states.baseAddress else { return }
-                        var prepared = group.enumerated().map { lane, c -> ContactConstraint in
+                        let prepared = group.enumerated().map { lane, c -> ContactConstraint in
                             var constraint = ContactConstraint(
                                 bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB, contact: Int32(c), normal: .zero,
                                 friction: contacts[c].friction, restitution: contacts[c].restitution,
@@ -100,11 +101,8 @@ final class SinglePrecisionSolverTests: XCTestCase {
                             ContactSolver.prepare(&constraint, contact: contactBase + c, states: stateBase)
                             return constraint
                         }
-                        var packed = ConstraintBundle()
+                        var packed = Self.packed(prepared, states: stateBase)
                         var lanes = ConstraintBundle()
-                        prepared.withUnsafeMutableBufferPointer { buffer in
-                            ConstraintBundle.pack(buffer, states: stateBase, into: &packed)
-                        }
                         let sources = (0..<4).map { lane -> ConstraintBundle.LaneSource in
                             lane < group.count
                                 ? ConstraintBundle.LaneSource(
@@ -125,5 +123,46 @@ final class SinglePrecisionSolverTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(compared, 150)
+    }
+
+    /// The reference: the bundle of 1…4 scalar-prepared constraints, each field of each lane rounded by
+    /// ``ConstraintBundle/wide(_:)``; padding lanes are the static ground (body 0) with zeros.
+    private static func packed(
+        _ constraints: [ContactConstraint], states: UnsafeMutablePointer<BodyState>
+    ) -> ConstraintBundle {
+        let padding = ContactConstraint(
+            bodyA: 0, bodyB: 0, contact: 0, normal: .zero, friction: 0, restitution: 0,
+            softness: Softness(biasRate: 0, massScale: 0, impulseScale: 0), pointCount: 0)
+        let lanes = (0..<4).map { $0 < constraints.count ? constraints[$0] : padding }
+        func wide(_ value: (ContactConstraint) -> Double) -> ConstraintBundle.Lanes {
+            ConstraintBundle.wide(SIMD4(value(lanes[0]), value(lanes[1]), value(lanes[2]), value(lanes[3])))
+        }
+        var bundle = ConstraintBundle()
+        bundle.bodyA = SIMD4(lanes[0].bodyA, lanes[1].bodyA, lanes[2].bodyA, lanes[3].bodyA)
+        bundle.bodyB = SIMD4(lanes[0].bodyB, lanes[1].bodyB, lanes[2].bodyB, lanes[3].bodyB)
+        bundle.normalX = wide { $0.normal.x }
+        bundle.normalY = wide { $0.normal.y }
+        bundle.friction = wide { $0.friction }
+        bundle.biasRate = wide { $0.softness.biasRate }
+        bundle.massScale = wide { $0.softness.massScale }
+        bundle.impulseScale = wide { $0.softness.impulseScale }
+        bundle.massA = wide { states[Int($0.bodyA)].inverseMass }
+        bundle.inertiaA = wide { states[Int($0.bodyA)].inverseInertia }
+        bundle.massB = wide { states[Int($0.bodyB)].inverseMass }
+        bundle.inertiaB = wide { states[Int($0.bodyB)].inverseInertia }
+        let fields:
+            [(WritableKeyPath<ConstraintBundle.LanePoint, ConstraintBundle.Lanes>, KeyPath<ConstraintPoint, Double>)] =
+                [
+                    (\.baseSeparation, \.baseSeparation), (\.normalImpulse, \.normalImpulse),
+                    (\.tangentImpulse, \.tangentImpulse), (\.maxNormalImpulse, \.maxNormalImpulse),
+                    (\.normalMass, \.normalMass), (\.tangentMass, \.tangentMass), (\.normalArmA, \.normalArmA),
+                    (\.normalArmB, \.normalArmB), (\.tangentArmA, \.tangentArmA), (\.tangentArmB, \.tangentArmB),
+                    (\.normalReachA, \.normalReachA), (\.normalReachB, \.normalReachB),
+                ]
+        for (lane, point) in fields {
+            bundle.point0[keyPath: lane] = wide { $0.point0[keyPath: point] }
+            bundle.point1[keyPath: lane] = wide { $0.point1[keyPath: point] }
+        }
+        return bundle
     }
 }

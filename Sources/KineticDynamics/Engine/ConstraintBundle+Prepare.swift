@@ -1,9 +1,9 @@
 import KineticCore
 
 /// Preparing a bundle straight from its four contacts: what ``ContactSolver/prepare(_:contact:states:)`` does for
-/// one constraint and ``ConstraintBundle/pack(_:states:into:)`` then rounds into the lanes, done for the four
-/// constraints at once in double precision (`SIMD4<Double>`, the same operations in the same order on each lane:
-/// the same bits), without writing the prepared constraints anywhere.
+/// one constraint, done for the four at once in double precision (`SIMD4<Double>`, the same operations in the same
+/// order on each lane), then each field rounded into the lanes (``ConstraintBundle/wide(_:)``) — the bundle of the
+/// scalar-prepared constraints, bit for bit, without writing the prepared constraints anywhere.
 extension ConstraintBundle {
     /// One lane's contact and the softness of its group.
     struct LaneSource {
@@ -31,17 +31,9 @@ extension ConstraintBundle {
             value(l0.contact.pointee), value(l1.contact.pointee), value(l2.contact.pointee), value(l3.contact.pointee))
     }
 
-    /// The lanes of `v`, each rounded to the nearest float and kept within a float's range (as
-    /// ``wide(_:_:_:_:)``).
-    @inline(__always) static func wide(_ v: SIMD4<Double>) -> Lanes {
-        let value = Lanes(v)
-        let raised = (-floatLanes).replacing(with: value, where: value .> -floatLanes)
-        return raised.replacing(with: floatLanes, where: raised .> floatLanes)
-    }
-
     /// Writes into `bundle` the bundle of the constraints of lanes `l0`…`l3` (padding lanes: ``paddingLane``), with
-    /// `states` for the masses: the bundle ``pack(_:states:into:)`` makes of the constraints that
-    /// ``ContactSolver/prepare(_:contact:states:)`` makes of these contacts, bit for bit.
+    /// `states` for the masses: the constraints ``ContactSolver/prepare(_:contact:states:)`` makes of these contacts,
+    /// each field rounded into its lane, bit for bit.
     @inline(__always) static func prepare(
         _ l0: LaneSource, _ l1: LaneSource, _ l2: LaneSource, _ l3: LaneSource,
         states: UnsafeMutablePointer<BodyState>, into bundle: UnsafeMutablePointer<ConstraintBundle>

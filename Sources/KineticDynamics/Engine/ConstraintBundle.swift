@@ -17,15 +17,14 @@ import KineticCore
 struct ConstraintBundle: Sendable {
     typealias Lanes = SIMD4<Float>
 
-    /// The lanes of four doubles, each rounded to the nearest float, and kept within a float's range (a mass or
-    /// stiffness of extreme settings becomes the largest float rather than infinity): for what a bundle holds
-    /// for the step.
-    @inline(__always) static func wide(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Lanes {
+    /// The lanes of `v`, each rounded to the nearest float, and kept within a float's range (a mass or stiffness
+    /// of extreme settings becomes the largest float rather than infinity): for what a bundle holds for the step.
+    @inline(__always) static func wide(_ v: SIMD4<Double>) -> Lanes {
         // Rounded first (a double beyond a float's range becomes ±infinity, NaN stays NaN), then clamped in
         // single precision: the same results as clamping the doubles, in half the work. Written out rather than
         // `clamped(lowerBound:upperBound:)` so that it is inlined (the standard library's generic `pointwiseMin`
         // and `pointwiseMax` were calls, 4 % of a step); NaN becomes the lower bound, as `Double.maximum` makes it.
-        let value = Lanes(SIMD4<Double>(a, b, c, d))
+        let value = Lanes(v)
         let raised = (-floatLanes).replacing(with: value, where: value .> -floatLanes)
         return raised.replacing(with: floatLanes, where: raised .> floatLanes)
     }
@@ -68,100 +67,6 @@ struct ConstraintBundle: Sendable {
     var inertiaB = Lanes()
     var point0 = LanePoint()
     var point1 = LanePoint()
-
-    /// Writes into `point` the lanes of the first (or, with `second`, the second) prepared points of constraints
-    /// `c0`…`c3`, read in place (copying the four constraints out, about 250 bytes each, was most of the packing)
-    /// and written in place (a returned lane point, 192 bytes, was copied with `memcpy`).
-    @inline(__always) private static func lanes(
-        _ c0: UnsafePointer<ContactConstraint>, _ c1: UnsafePointer<ContactConstraint>,
-        _ c2: UnsafePointer<ContactConstraint>, _ c3: UnsafePointer<ContactConstraint>, second: Bool,
-        into point: inout LanePoint
-    ) {
-        @inline(__always) func lane(_ value: (ConstraintPoint) -> Double) -> Lanes {
-            second
-                ? wide(
-                    value(c0.pointee.point1), value(c1.pointee.point1), value(c2.pointee.point1),
-                    value(c3.pointee.point1))
-                : wide(
-                    value(c0.pointee.point0), value(c1.pointee.point0), value(c2.pointee.point0),
-                    value(c3.pointee.point0))
-        }
-        point.baseSeparation = lane { $0.baseSeparation }
-        point.normalImpulse = lane { $0.normalImpulse }
-        point.tangentImpulse = lane { $0.tangentImpulse }
-        point.maxNormalImpulse = lane { $0.maxNormalImpulse }
-        point.normalMass = lane { $0.normalMass }
-        point.tangentMass = lane { $0.tangentMass }
-        point.normalArmA = lane { $0.normalArmA }
-        point.normalArmB = lane { $0.normalArmB }
-        point.tangentArmA = lane { $0.tangentArmA }
-        point.tangentArmB = lane { $0.tangentArmB }
-        point.normalReachA = lane { $0.normalReachA }
-        point.normalReachB = lane { $0.normalReachB }
-    }
-
-    /// An empty lane: the static ground twice, no points (one record for every bundle, never written).
-    nonisolated(unsafe) private static let padding: UnsafePointer<ContactConstraint> = {
-        let record = UnsafeMutablePointer<ContactConstraint>.allocate(capacity: 1)
-        record.initialize(
-            to: ContactConstraint(
-                bodyA: 0, bodyB: 0, contact: 0, normal: .zero, friction: 0, restitution: 0,
-                softness: Softness(biasRate: 0, massScale: 0, impulseScale: 0), pointCount: 0))
-        return UnsafePointer(record)
-    }()
-
-    /// Writes into `bundle` the bundle of the prepared constraints `constraints` (1…4 of them), with `states` for the
-    /// masses: field by field in place (a bundle is about 600 bytes; built aside, it was copied with `memcpy`).
-    @inline(__always) static func pack(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, states: UnsafeMutablePointer<BodyState>,
-        into bundle: UnsafeMutablePointer<ConstraintBundle>
-    ) {
-        let n = constraints.count
-        let base = constraints.baseAddress.map { UnsafePointer($0) } ?? Self.padding
-        let c0 = n > 0 ? base : Self.padding
-        let c1 = n > 1 ? base + 1 : Self.padding
-        let c2 = n > 2 ? base + 2 : Self.padding
-        let c3 = n > 3 ? base + 3 : Self.padding
-        bundle.pointee.bodyA = SIMD4(c0.pointee.bodyA, c1.pointee.bodyA, c2.pointee.bodyA, c3.pointee.bodyA)
-        bundle.pointee.bodyB = SIMD4(c0.pointee.bodyB, c1.pointee.bodyB, c2.pointee.bodyB, c3.pointee.bodyB)
-        bundle.pointee.normalX = Self.wide(
-            c0.pointee.normal.x, c1.pointee.normal.x, c2.pointee.normal.x, c3.pointee.normal.x)
-        bundle.pointee.normalY = Self.wide(
-            c0.pointee.normal.y, c1.pointee.normal.y, c2.pointee.normal.y, c3.pointee.normal.y)
-        bundle.pointee.friction = Self.wide(
-            c0.pointee.friction, c1.pointee.friction, c2.pointee.friction, c3.pointee.friction)
-        bundle.pointee.biasRate = Self.wide(
-            c0.pointee.softness.biasRate, c1.pointee.softness.biasRate, c2.pointee.softness.biasRate,
-            c3.pointee.softness.biasRate)
-        bundle.pointee.massScale = Self.wide(
-            c0.pointee.softness.massScale, c1.pointee.softness.massScale, c2.pointee.softness.massScale,
-            c3.pointee.softness.massScale)
-        bundle.pointee.impulseScale = Self.wide(
-            c0.pointee.softness.impulseScale, c1.pointee.softness.impulseScale, c2.pointee.softness.impulseScale,
-            c3.pointee.softness.impulseScale)
-        let a0 = states + Int(c0.pointee.bodyA)
-        let a1 = states + Int(c1.pointee.bodyA)
-        let a2 = states + Int(c2.pointee.bodyA)
-        let a3 = states + Int(c3.pointee.bodyA)
-        let b0 = states + Int(c0.pointee.bodyB)
-        let b1 = states + Int(c1.pointee.bodyB)
-        let b2 = states + Int(c2.pointee.bodyB)
-        let b3 = states + Int(c3.pointee.bodyB)
-        bundle.pointee.massA = Self.wide(
-            a0.pointee.inverseMass, a1.pointee.inverseMass, a2.pointee.inverseMass, a3.pointee.inverseMass)
-        bundle.pointee.inertiaA = Self.wide(
-            a0.pointee.inverseInertia, a1.pointee.inverseInertia, a2.pointee.inverseInertia,
-            a3.pointee.inverseInertia)
-        bundle.pointee.massB = Self.wide(
-            b0.pointee.inverseMass, b1.pointee.inverseMass, b2.pointee.inverseMass, b3.pointee.inverseMass)
-        bundle.pointee.inertiaB = Self.wide(
-            b0.pointee.inverseInertia, b1.pointee.inverseInertia, b2.pointee.inverseInertia,
-            b3.pointee.inverseInertia)
-        // A one-point constraint's second point is all zeros (as prepared), as are the padding lanes: the solver
-        // works on every lane, and zeros apply nothing.
-        Self.lanes(c0, c1, c2, c3, second: false, into: &bundle.pointee.point0)
-        Self.lanes(c0, c1, c2, c3, second: true, into: &bundle.pointee.point1)
-    }
 
     /// Writes the accumulated impulses back to the constraints the bundle was made from.
     func unpack(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {

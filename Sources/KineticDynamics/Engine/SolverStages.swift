@@ -20,7 +20,7 @@ struct SolverStages: @unchecked Sendable {
     var contacts: UnsafeMutableBufferPointer<Contact>
     /// The step's constraints, colour by colour, made by the prepare stage from ``selected`` in ``order``: all of
     /// them when a restitution pass follows, else those of the overflow colours only (the pack stage prepares the
-    /// others on the stack, straight into their bundles).
+    /// bundles straight from their contacts).
     var constraints: UnsafeMutableBufferPointer<ContactConstraint>
     /// The solved contacts: those between dynamic bodies (the first ``dynamicCount``), then those with a static
     /// body.
@@ -125,7 +125,7 @@ struct SolverStages: @unchecked Sendable {
         }
         let hasJoints = !activeJoints.isEmpty
         if hasRestitution {
-            // The restitution pass reads every constraint: all are prepared, then packed.
+            // The restitution pass reads every constraint: all are prepared (the pack stage prepares the bundles).
             stages.append(
                 Stage(kind: .prepare, items: constraints.count, blockSize: constraintBlock(constraints.count)))
         } else {
@@ -182,16 +182,9 @@ struct SolverStages: @unchecked Sendable {
             guard let constraintBase = constraints.baseAddress else { return }
             for k in (stage.offset + start)..<(stage.offset + end) { prepareConstraint(k, into: constraintBase + k) }
         case .pack:
-            guard let bundleBase = bundles.baseAddress else { return }
-            guard !hasRestitution else {
-                for k in start..<end {
-                    ConstraintBundle.pack(bundleConstraints(k), states: states, into: bundleBase + k)
-                }
-                return
-            }
-            // Without a restitution pass nothing reads a bundled constraint but its bundle: the four are prepared
-            // at once, straight into it (a constraint is a few hundred bytes, written and read back otherwise).
-            guard let contactBase = contacts.baseAddress else { return }
+            // Each bundle's four constraints are prepared at once, straight into it (the restitution pass and the
+            // overflow colours have their constraints prepared by ``Kind/prepare`` as well).
+            guard let bundleBase = bundles.baseAddress, let contactBase = contacts.baseAddress else { return }
             @inline(__always) func source(_ k: Int, _ lane: Int) -> ConstraintBundle.LaneSource {
                 guard lane < bundleLanes[k] else { return ConstraintBundle.paddingLane }
                 let place = Int(order[bundleFirsts[k] + lane])
@@ -292,7 +285,7 @@ struct SolverStages: @unchecked Sendable {
                 let bundle = bundles[k]
                 let first = bundleFirsts[k]
                 for lane in 0..<bundleLanes[k] {
-                    // The constraint itself may never have been written (``Kind/pack``): its contact, from the
+                    // The constraint itself was not written (``Kind/prepare``, overflow colours only): its contact, from the
                     // colouring's order.
                     let c = Int(selected[Int(order[first + lane])].contact)
                     contacts[c].manifold.point0.normalImpulse = Double(bundle.point0.normalImpulse[lane])
