@@ -83,6 +83,24 @@ struct ConstraintBundle: Sendable {
     }
 }
 
+extension ConstraintBundle {
+    /// Which lanes' bodies `bundle` writes back (``BundleBodies/store(_:writes:_:_:)``): bit k for body A of lane
+    /// k, bit 4 + k for its body B, set where the body has an inverse mass or inertia (a static body's velocity
+    /// cannot change). Worked out once a step, when the bundle is prepared, rather than at each of its twelve or
+    /// more stores. Read through the pointer: a copy of the bundle is 576 bytes.
+    @inline(__always) static func writeMask(of bundle: UnsafePointer<ConstraintBundle>) -> UInt8 {
+        let zero = Lanes(repeating: 0)
+        let movesA = (bundle.pointee.massA .!= zero) .| (bundle.pointee.inertiaA .!= zero)
+        let movesB = (bundle.pointee.massB .!= zero) .| (bundle.pointee.inertiaB .!= zero)
+        var mask: UInt8 = 0
+        for lane in 0..<4 {
+            if movesA[lane] { mask |= 1 << UInt8(lane) }
+            if movesB[lane] { mask |= 1 << UInt8(4 + lane) }
+        }
+        return mask
+    }
+}
+
 /// A body's solver state as the bundles read it: its velocity and its motion since the start of the step, each
 /// value the body's ``BodyState`` rounded to the nearest float, in 32 bytes (two 128-bit vectors) — so that a
 /// bundle gathers its bodies with eight vector loads where it converted fifty-six doubles. Every stage that changes
@@ -161,32 +179,28 @@ struct BundleBodies {
         iB = bundle.pointee.inertiaB
     }
 
-    /// Writes the velocities back, lane by lane, to the records, and marks the bodies' states stale (`stale`, per
-    /// body: the solver's stages widen the record into the state before they read it), except for static bodies
-    /// (no inverse mass or inertia; the padding lanes' ground body among them), whose velocity cannot have
-    /// changed. Never inlined: where the compiler saw the lanes taken apart here, it did the whole bundle's
-    /// arithmetic lane by lane (scalar multiplies and shuffles; callgrind: the warm start took three times the
-    /// instructions).
+    /// Writes the velocities back, lane by lane, to the records of the bodies `writes` names
+    /// (``ConstraintBundle/writeMask(of:)``), and marks their states stale (`stale`, per body: the solver's stages
+    /// widen the record into the state before they read it). Static bodies (no inverse mass or inertia; the padding lanes' ground body among them) are left
+    /// alone: their velocity cannot have changed. Never inlined: where the compiler saw the lanes taken apart here,
+    /// it did the whole bundle's arithmetic lane by lane (scalar multiplies and shuffles; callgrind: the warm start
+    /// took three times the instructions).
     @inline(never) func store(
-        _ bundle: UnsafeMutablePointer<ConstraintBundle>, _ stale: UnsafeMutablePointer<UInt8>,
+        _ bundle: UnsafeMutablePointer<ConstraintBundle>, writes: UInt8, _ stale: UnsafeMutablePointer<UInt8>,
         _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
-        let zero = Lanes(repeating: 0)
-        let movesA = (mA .!= zero) .| (iA .!= zero)
-        let movesB = (mB .!= zero) .| (iB .!= zero)
-        // Lane by lane with constant indices (a loop over the lanes extracted each value through memory).
-        let a = bundle.pointee.bodyA
-        let b = bundle.pointee.bodyB
+        // Lane by lane with constant indices (a loop over the lanes extracted each value through memory); the
+        // bodies' indices read from the bundle where they are written.
         let (a0, a1, a2, a3) = Self.rows(vAx, vAy, wA)
         let (b0, b1, b2, b3) = Self.rows(vBx, vBy, wB)
-        if movesA[0] { Self.write(a0, to: a[0], stale, mirror) }
-        if movesB[0] { Self.write(b0, to: b[0], stale, mirror) }
-        if movesA[1] { Self.write(a1, to: a[1], stale, mirror) }
-        if movesB[1] { Self.write(b1, to: b[1], stale, mirror) }
-        if movesA[2] { Self.write(a2, to: a[2], stale, mirror) }
-        if movesB[2] { Self.write(b2, to: b[2], stale, mirror) }
-        if movesA[3] { Self.write(a3, to: a[3], stale, mirror) }
-        if movesB[3] { Self.write(b3, to: b[3], stale, mirror) }
+        if writes & 0x01 != 0 { Self.write(a0, to: bundle.pointee.bodyA[0], stale, mirror) }
+        if writes & 0x10 != 0 { Self.write(b0, to: bundle.pointee.bodyB[0], stale, mirror) }
+        if writes & 0x02 != 0 { Self.write(a1, to: bundle.pointee.bodyA[1], stale, mirror) }
+        if writes & 0x20 != 0 { Self.write(b1, to: bundle.pointee.bodyB[1], stale, mirror) }
+        if writes & 0x04 != 0 { Self.write(a2, to: bundle.pointee.bodyA[2], stale, mirror) }
+        if writes & 0x40 != 0 { Self.write(b2, to: bundle.pointee.bodyB[2], stale, mirror) }
+        if writes & 0x08 != 0 { Self.write(a3, to: bundle.pointee.bodyA[3], stale, mirror) }
+        if writes & 0x80 != 0 { Self.write(b3, to: bundle.pointee.bodyB[3], stale, mirror) }
     }
 
     /// The lanes' (x, y, w, 0) rows of three lane vectors: the transpose of `BundleBody.lanes`.

@@ -7,8 +7,8 @@ extension ContactSolver {
     typealias Lanes = ConstraintBundle.Lanes
 
     static func warmStart(
-        bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ stale: UnsafeMutablePointer<UInt8>,
-        _ mirror: UnsafeMutablePointer<BundleBody>
+        bundles: UnsafeMutableBufferPointer<ConstraintBundle>, writes: UnsafePointer<UInt8>,
+        _ stale: UnsafeMutablePointer<UInt8>, _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
         guard let base = bundles.baseAddress else { return }
         let zero = Lanes(repeating: 0)
@@ -32,34 +32,35 @@ extension ContactSolver {
             body.apply(p0.tangentImpulse, tx, ty, p0.tangentArmA, p0.tangentArmB)
             body.apply(p1.normalImpulse, nx, ny, p1.normalArmA, p1.normalArmB)
             body.apply(p1.tangentImpulse, tx, ty, p1.tangentArmA, p1.tangentArmB)
-            body.store(c, stale, mirror)
+            body.store(c, writes: writes[index], stale, mirror)
         }
     }
 
     /// One solver iteration over bundles: soft with bias (`useBias`) or rigid without; `reversed` solves a
     /// two-point constraint's second point first (see the scalar pass).
     static func solve(
-        bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ stale: UnsafeMutablePointer<UInt8>,
-        _ mirror: UnsafeMutablePointer<BundleBody>, inverseH: Double, maximumPushSpeed: Double, useBias: Bool,
-        reversed: Bool
+        bundles: UnsafeMutableBufferPointer<ConstraintBundle>, writes: UnsafePointer<UInt8>,
+        _ stale: UnsafeMutablePointer<UInt8>, _ mirror: UnsafeMutablePointer<BundleBody>, inverseH: Double,
+        maximumPushSpeed: Double, useBias: Bool, reversed: Bool
     ) {
         // One copy of the loop for each pass and order, with the flags constant in it (fewer branches, and fewer
         // values kept in registers, than one loop testing them).
         switch (useBias, reversed) {
         case (true, false):
-            solveLoop(bundles, stale, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: false)
+            solveLoop(bundles, writes, stale, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: false)
         case (true, true):
-            solveLoop(bundles, stale, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: true)
+            solveLoop(bundles, writes, stale, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: true)
         case (false, false):
-            solveLoop(bundles, stale, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: false)
+            solveLoop(bundles, writes, stale, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: false)
         case (false, true):
-            solveLoop(bundles, stale, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: true)
+            solveLoop(bundles, writes, stale, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: true)
         }
     }
 
     @inline(__always) private static func solveLoop(
-        _ bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ stale: UnsafeMutablePointer<UInt8>,
-        _ mirror: UnsafeMutablePointer<BundleBody>, _ inverseH: Double, _ maximumPushSpeed: Double, useBias: Bool,
+        _ bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ writes: UnsafePointer<UInt8>,
+        _ stale: UnsafeMutablePointer<UInt8>, _ mirror: UnsafeMutablePointer<BundleBody>, _ inverseH: Double,
+        _ maximumPushSpeed: Double, useBias: Bool,
         reversed: Bool
     ) {
         guard let base = bundles.baseAddress else { return }
@@ -100,7 +101,7 @@ extension ContactSolver {
             if reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
             solveTangent(&c.pointee.point0, &body, tx, ty, friction)
             if !reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
-            body.store(c, stale, mirror)
+            body.store(c, writes: writes[index], stale, mirror)
         }
     }
 

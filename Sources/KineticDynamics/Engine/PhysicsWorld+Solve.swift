@@ -118,7 +118,8 @@ extension PhysicsWorld {
                                         guard let states = stateBuffer.baseAddress,
                                             let bodies = bodyBuffer.baseAddress
                                         else { return }
-                                        guard let mirror = mirror.baseAddress, let stale = stale.baseAddress
+                                        guard let mirror = mirror.baseAddress, let stale = stale.baseAddress,
+                                            let writes = bundleWrites.buffer.baseAddress
                                         else { return }
                                         let stages = SolverStages(
                                             states: states, mirror: mirror, stale: stale, bodies: bodies,
@@ -126,7 +127,7 @@ extension PhysicsWorld {
                                             constraints: constraints.buffer, selected: selected,
                                             order: order, dynamicCount: dynamicCount, softness: softness,
                                             staticSoftness: staticSoftness, colours: colours,
-                                            bundles: bundles.buffer,
+                                            bundles: bundles.buffer, bundleWrites: writes,
                                             bundleStarts: UnsafeBufferPointer(bundleStarts.buffer),
                                             bundleFirsts: UnsafeBufferPointer(bundleFirsts.buffer),
                                             bundleLanes: UnsafeBufferPointer(bundleLanes.buffer), inputs: inputs,
@@ -183,6 +184,7 @@ extension PhysicsWorld {
         bundles.resize(total)
         bundleFirsts.resize(total)
         bundleLanes.resize(total)
+        bundleWrites.resize(total)
         let firsts = bundleFirsts.buffer
         let lanes = bundleLanes.buffer
         var b = 0

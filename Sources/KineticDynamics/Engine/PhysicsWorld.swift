@@ -70,6 +70,8 @@ public final class PhysicsWorld {
     let bundleStarts = ScratchBuffer<Int>()
     let bundleFirsts = ScratchBuffer<Int>()
     let bundleLanes = ScratchBuffer<Int>()
+    /// Per bundle, which of its lanes' bodies it writes back (``ConstraintBundle/writeMask(of:)``).
+    let bundleWrites = ScratchBuffer<UInt8>()
     /// The worker threads, made when ``PhysicsSettings/threadCount`` first asks for more than one.
     private var pool: SolverPool?
     /// Scratch: the solver's program of stages for this step.

@@ -34,6 +34,9 @@ struct SolverStages: @unchecked Sendable {
     var colours: UnsafeBufferPointer<ConstraintColoring.Colour>
     /// The independent colours' constraints in bundles of four (``ConstraintBundle``), colour by colour.
     var bundles: UnsafeMutableBufferPointer<ConstraintBundle>
+    /// Per bundle, which of its lanes' bodies it writes back (``ConstraintBundle/writeMask(of:)``), set by the pack
+    /// stage.
+    var bundleWrites: UnsafeMutablePointer<UInt8>
     /// Per colour, the index of its first bundle (−1 for an overflow, which is solved one constraint at a time).
     var bundleStarts: UnsafeBufferPointer<Int>
     /// Per bundle, the index of its first constraint and how many follow (1…4, within the colour).
@@ -195,6 +198,7 @@ struct SolverStages: @unchecked Sendable {
             for k in start..<end {
                 ConstraintBundle.prepare(
                     source(k, 0), source(k, 1), source(k, 2), source(k, 3), states: states, into: bundleBase + k)
+                bundleWrites[k] = ConstraintBundle.writeMask(of: bundleBase + k)
             }
         case .unpack:
             for k in start..<end { bundles[k].unpack(into: bundleConstraints(k)) }
@@ -220,8 +224,8 @@ struct SolverStages: @unchecked Sendable {
         case .warmStartJoints:
             onJointBodies { for j in activeJoints { JointSolver.warmStart(joints[j], states: states) } }
         case .warmStart:
-            if let wide = bundleSlice(stage, start, end) {
-                ContactSolver.warmStart(bundles: wide, stale, mirror)
+            if let (wide, writes) = bundleSlice(stage, start, end) {
+                ContactSolver.warmStart(bundles: wide, writes: writes, stale, mirror)
             } else {
                 let slice = colourSlice(stage, start, end)
                 onBodies(of: slice) { ContactSolver.warmStart(slice, states) }
@@ -233,9 +237,10 @@ struct SolverStages: @unchecked Sendable {
                 }
             }
         case .solve:
-            if let wide = bundleSlice(stage, start, end) {
+            if let (wide, writes) = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
-                    bundles: wide, stale, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true,
+                    bundles: wide, writes: writes, stale, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed,
+                    useBias: true,
                     reversed: odd)
             } else {
                 let slice = colourSlice(stage, start, end)
@@ -261,9 +266,10 @@ struct SolverStages: @unchecked Sendable {
                 }
             }
         case .relax:
-            if let wide = bundleSlice(stage, start, end) {
+            if let (wide, writes) = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
-                    bundles: wide, stale, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false,
+                    bundles: wide, writes: writes, stale, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed,
+                    useBias: false,
                     reversed: !odd)
             } else {
                 let slice = colourSlice(stage, start, end)
@@ -291,11 +297,12 @@ struct SolverStages: @unchecked Sendable {
                     contacts[c].manifold.point0.normalImpulse = Double(bundle.point0.normalImpulse[lane])
                     contacts[c].manifold.point0.tangentImpulse = Double(bundle.point0.tangentImpulse[lane])
                     contacts[c].manifold.point0.maxNormalImpulse = Double(bundle.point0.maxNormalImpulse[lane])
-                    if contacts[c].manifold.pointCount > 1 {
-                        contacts[c].manifold.point1.normalImpulse = Double(bundle.point1.normalImpulse[lane])
-                        contacts[c].manifold.point1.tangentImpulse = Double(bundle.point1.tangentImpulse[lane])
-                        contacts[c].manifold.point1.maxNormalImpulse = Double(bundle.point1.maxNormalImpulse[lane])
-                    }
+                    // The second point's too, without reading the contact's point count (a cache miss a contact,
+                    // 3 % of a pyramid's step): a one-point manifold's second point is never read (every reader
+                    // checks the count first), and its lane holds zeros.
+                    contacts[c].manifold.point1.normalImpulse = Double(bundle.point1.normalImpulse[lane])
+                    contacts[c].manifold.point1.tangentImpulse = Double(bundle.point1.tangentImpulse[lane])
+                    contacts[c].manifold.point1.maxNormalImpulse = Double(bundle.point1.maxNormalImpulse[lane])
                 }
             }
         case .finalize:
@@ -427,13 +434,14 @@ struct SolverStages: @unchecked Sendable {
     }
 
     /// The bundles of block `start..<end` of a colour pass (constraints of the colour, a multiple of four from
-    /// its start), or nil for an overflow colour.
+    /// its start) and their write masks, or nil for an overflow colour.
     @inline(__always) private func bundleSlice(_ stage: Stage, _ start: Int, _ end: Int)
-        -> UnsafeMutableBufferPointer<ConstraintBundle>?
+        -> (UnsafeMutableBufferPointer<ConstraintBundle>, UnsafePointer<UInt8>)?
     {
         let first = bundleStarts[stage.colour]
         guard first >= 0 else { return nil }
-        return UnsafeMutableBufferPointer(rebasing: bundles[(first + start / 4)..<(first + (end + 3) / 4)])
+        let range = (first + start / 4)..<(first + (end + 3) / 4)
+        return (UnsafeMutableBufferPointer(rebasing: bundles[range]), UnsafePointer(bundleWrites + range.lowerBound))
     }
 
     /// The constraints of bundle `k`.
