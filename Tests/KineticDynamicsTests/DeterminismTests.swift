@@ -14,21 +14,7 @@ final class DeterminismTests: XCTestCase {
             scene.world.step()
             if restStep < 0 && scene.world.isAtRest { restStep = n }
         }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ value: Double) {
-            var bits = value.bitPattern
-            for _ in 0..<8 {
-                hash = (hash ^ (bits & 0xFF)) &* 0x100_0000_01b3
-                bits >>= 8
-            }
-        }
-        for box in scene.boxes {
-            let p = try scene.world.position(of: box)
-            mix(p.x)
-            mix(p.y)
-            mix(try scene.world.angle(of: box))
-        }
-        return (hash, restStep)
+        return (try scene.stateHash(velocities: false), restStep)
     }
 
     func testPileIsBitForBitRepeatable() throws {

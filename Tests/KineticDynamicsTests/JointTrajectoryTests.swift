@@ -1,4 +1,5 @@
 import KineticCore
+import KineticFixtures
 import XCTest
 
 @testable import KineticDynamics
@@ -45,22 +46,15 @@ final class JointTrajectoryTests: XCTestCase {
         try animator.addBehavior(slide)
         try animator.addBehavior(SnapBehavior(item: snapped, snapTo: Point(x: 330, y: 600)))
         try animator.addBehavior(GravityBehavior(items: [rope, spring, rigid, pinArm, weldBeam, slider]))
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        func mix(_ value: Double) {
-            var bits = value.bitPattern
-            for _ in 0..<8 {
-                hash = (hash ^ (bits & 0xFF)) &* 0x100_0000_01B3
-                bits >>= 8
-            }
-        }
+        var hash = BitHash()
         for _ in 0..<120 {
             try animator.step()
             for item in items {
-                mix(item.center.x)
-                mix(item.center.y)
-                mix(item.angle)
+                hash.mix(item.center.x)
+                hash.mix(item.center.y)
+                hash.mix(item.angle)
             }
         }
-        XCTAssertEqual(String(hash, radix: 16), "fb861a68295303bd")
+        XCTAssertEqual(String(hash.value, radix: 16), "fb861a68295303bd")
     }
 }

@@ -28,6 +28,48 @@ struct ConstraintColoring: Sendable {
     /// Scratch: each constraint's colour (0..<64, or 64 for the overflow) and the per-colour counts.
     private var colourOf: [UInt8] = []
     private var counts: [Int] = Array(repeating: 0, count: maximumColours + 1)
+    /// What the colours were last built from (``build(selected:dynamicCount:bodyCount:bodiesVersion:isDynamic:)``).
+    private var builtFrom: [SelectedContact] = []
+    private var builtDynamicCount = -1
+    private var builtBodyCount = -1
+    private var builtBodiesVersion: UInt64 = 0
+    /// How many builds found their input unchanged and kept the colours (for tests and benchmarks).
+    private(set) var reuseCount = 0
+
+    /// ``build(selected:dynamicCount:bodyCount:isDynamic:)``, unless the input is the last build's: the same
+    /// constraints in the same order, the same split and body count, and the same `bodiesVersion` (which the
+    /// caller changes whenever a body is added, removed or changes kind, so that `isDynamic` answers as it did). The colouring is
+    /// a function of that input, so keeping it gives what building it again would. A settled stack or pyramid
+    /// solves the same contacts step after step (Box2D 3 keeps its colours from step to step for the same reason).
+    mutating func build(
+        selected: UnsafeBufferPointer<SelectedContact>, dynamicCount: Int, bodyCount: Int, bodiesVersion: UInt64,
+        isDynamic: (Int32) -> Bool
+    ) {
+        if dynamicCount == builtDynamicCount && bodyCount == builtBodyCount && bodiesVersion == builtBodiesVersion
+            && Self.equal(selected, builtFrom)
+        {
+            reuseCount += 1
+            return
+        }
+        build(selected: selected, dynamicCount: dynamicCount, bodyCount: bodyCount, isDynamic: isDynamic)
+        builtFrom.removeAll(keepingCapacity: true)
+        builtFrom.append(contentsOf: selected)
+        builtDynamicCount = dynamicCount
+        builtBodyCount = bodyCount
+        builtBodiesVersion = bodiesVersion
+    }
+
+    /// Whether `a` and `b` hold the same constraints in the same order.
+    private static func equal(_ a: UnsafeBufferPointer<SelectedContact>, _ b: [SelectedContact]) -> Bool {
+        guard a.count == b.count else { return false }
+        return b.withUnsafeBufferPointer { b in
+            for k in 0..<a.count
+            where a[k].contact != b[k].contact || a[k].bodyA != b[k].bodyA || a[k].bodyB != b[k].bodyB {
+                return false
+            }
+            return true
+        }
+    }
 
     /// Colours the `selected` constraints (body indices below `bodyCount`, `isDynamic(body)` telling a dynamic body
     /// from a static one): constraints `0..<dynamicCount` (both bodies dynamic) form the first group, the rest (one
@@ -49,8 +91,8 @@ struct ConstraintColoring: Sendable {
                         for (groupStart, groupEnd) in [(0, dynamicCount), (dynamicCount, count)]
                         where groupEnd > groupStart {
                             Self.colour(
-                                selected, groupStart..<groupEnd, masks: masks, colourOf: colourOf, counts: counts,
-                                isDynamic: isDynamic)
+                                selected, groupStart..<groupEnd, bothDynamic: groupStart < dynamicCount, masks: masks,
+                                colourOf: colourOf, counts: counts, isDynamic: isDynamic)
                             // Counting sort, stable: the colours in order, then the overflow.
                             var next = groupStart
                             var starts = [Int](repeating: 0, count: overflow + 1)
@@ -73,9 +115,10 @@ struct ConstraintColoring: Sendable {
     }
 
     /// Gives each constraint of `group` its colour (in `colourOf`) and counts the constraints of each colour (in
-    /// `counts`), leaving every mask 0 after.
+    /// `counts`), leaving every mask 0 after. `bothDynamic` says which group it is (the first, of contacts between
+    /// dynamic bodies; not to be read from where the group starts: the second starts at 0 when the first is empty).
     private static func colour(
-        _ selected: UnsafeBufferPointer<SelectedContact>, _ group: Range<Int>,
+        _ selected: UnsafeBufferPointer<SelectedContact>, _ group: Range<Int>, bothDynamic: Bool,
         masks: UnsafeMutableBufferPointer<UInt64>,
         colourOf: UnsafeMutableBufferPointer<UInt8>, counts: UnsafeMutableBufferPointer<Int>,
         isDynamic: (Int32) -> Bool
@@ -84,7 +127,6 @@ struct ConstraintColoring: Sendable {
         for c in 0...overflow { counts[c] = 0 }
         // In the first group both bodies are dynamic; in the second exactly one is (two static bodies never
         // make a contact), so one look at a body record tells both.
-        let bothDynamic = group.lowerBound == 0
         for k in group {
             let a = Int(selected[k].bodyA)
             let b = Int(selected[k].bodyB)

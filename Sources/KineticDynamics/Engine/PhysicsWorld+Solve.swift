@@ -81,10 +81,11 @@ extension PhysicsWorld {
         for k in 0..<staticContacts.count { selectedContacts.append(staticContacts.buffer[k]) }
         // Colour the constraints; the prepare stage makes them in colour order.
         let selected = UnsafeBufferPointer(selectedContacts.buffer)
+        if recoloursEveryStep { bodiesVersion &+= 1 }
         bodies.withUnsafeBufferPointer { bodyBuffer in
             coloring.build(
                 selected: selected, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
-                isDynamic: { bodyBuffer[Int($0)].isDynamic })
+                bodiesVersion: bodiesVersion, isDynamic: { bodyBuffer[Int($0)].isDynamic })
         }
         bundleBodies.resize(states.count)
         let mirror = bundleBodies.buffer

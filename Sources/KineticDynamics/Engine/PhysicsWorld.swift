@@ -60,6 +60,9 @@ public final class PhysicsWorld {
     /// Scratch: the step's solved contacts with a static body.
     let staticContacts = ScratchBuffer<SelectedContact>()
     @exclusivity(unchecked) var coloring = ConstraintColoring()
+    /// Changed whenever a body is added, removed, or made static or dynamic: the colouring keeps its colours only
+    /// while it is unchanged.
+    var bodiesVersion: UInt64 = 0
     /// Scratch: the independent colours' constraints in bundles of four, and per colour its first bundle (−1 for
     /// an overflow), per bundle its first constraint and its number of constraints.
     let bundles = ScratchBuffer<ConstraintBundle>()
@@ -164,6 +167,9 @@ public final class PhysicsWorld {
     /// When true the solver works out which contacts to solve itself every step instead of taking the narrow
     /// phase's flags (tests compare the two).
     var recomputesSelection = false
+    /// When true the constraints are coloured afresh every step, never kept from the step before (tests compare
+    /// the two).
+    var recoloursEveryStep = false
     /// How many partial sweeps were done from the moved boxes alone (for tests).
     var movedPairQueries = 0
     /// How many contact manifolds were recycled rather than computed (``NarrowPhase``), over the world's life (for
@@ -220,6 +226,7 @@ public final class PhysicsWorld {
         updateBounds(Int(index), timeStep: 0)
         proxies.append(Proxy(body: index))
         broadPhaseNeedsSweep = true
+        bodiesVersion &+= 1
         let id = BodyID(index: index, generation: body.generation)
         if isDynamic {
             setVelocityUnchecked(Int(index), definition.velocity, definition.angularVelocity)
@@ -303,6 +310,7 @@ public final class PhysicsWorld {
         states[i] = BodyState()
         proxies.removeAll { $0.body == Int32(i) }
         broadPhaseNeedsSweep = true
+        bodiesVersion &+= 1
         freeBodies.append(Int32(i))
     }
 
@@ -466,6 +474,7 @@ public final class PhysicsWorld {
         wakeIsland(of: i)
         wakeTouching(i)
         broadPhaseNeedsSweep = true
+        bodiesVersion &+= 1
         var body = bodies[i]
         body.kind = kind
         body.isFast = true
