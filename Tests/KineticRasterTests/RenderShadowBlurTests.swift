@@ -98,4 +98,52 @@ final class RenderShadowBlurTests: XCTestCase {
         XCTAssertEqual(row[17], normalCDF(-2.5 / 3), accuracy: 0.02)
         XCTAssertEqual(column[17], 0, accuracy: 0.01)
     }
+
+    /// The blur down the columns is the blur along the rows of the transposed plane, bit for bit: random planes of
+    /// odd sizes, a plane shorter than the box radius, and σ on both sides of the switch to box passes.
+    func testColumnsBlurAsRowsOfTheTransposedPlane() {
+        var generator = SplitMix(seed: 26)
+        for (width, height, sigma) in [
+            (37, 53, 6.0), (64, 48, 9.5), (29, 7, 24), (5, 90, 13), (1, 40, 8), (40, 1, 8), (33, 21, 2.5),
+        ] {
+            let plane = (0..<(width * height)).map { _ in UInt8(truncatingIfNeeded: generator.next() >> 56) }
+            var transposed = [UInt8](repeating: 0, count: plane.count)
+            for y in 0..<height { for x in 0..<width { transposed[x * height + y] = plane[y * width + x] } }
+            let down = ShadowBlur.blur(alpha: plane, width: width, height: height, sigmaX: 0, sigmaY: sigma)
+            let along = ShadowBlur.blur(alpha: transposed, width: height, height: width, sigmaX: sigma, sigmaY: 0)
+            var back = [UInt8](repeating: 0, count: plane.count)
+            for y in 0..<height { for x in 0..<width { back[y * width + x] = along[x * height + y] } }
+            XCTAssertEqual(down, back, "\(width) × \(height), σ = \(sigma)")
+            XCTAssertNotEqual(down, plane, "\(width) × \(height), σ = \(sigma): blurred")
+        }
+    }
+
+    /// Rows blurred four at a time are the rows blurred one by one, bit for bit (a plane of 9 rows: two groups of
+    /// four and one row alone; rows shorter and longer than the boxes).
+    func testRowsBlurTogetherAsAlone() {
+        var generator = SplitMix(seed: 4)
+        for (width, sigma) in [(3, 12.0), (45, 7), (160, 20)] {
+            let height = 9
+            let plane = (0..<(width * height)).map { _ in UInt8(truncatingIfNeeded: generator.next() >> 56) }
+            let together = ShadowBlur.blur(alpha: plane, width: width, height: height, sigmaX: sigma, sigmaY: 0)
+            for y in 0..<height {
+                let row = Array(plane[(y * width)..<((y + 1) * width)])
+                let alone = ShadowBlur.blur(alpha: row, width: width, height: 1, sigmaX: sigma, sigmaY: 0)
+                XCTAssertEqual(Array(together[(y * width)..<((y + 1) * width)]), alone, "width \(width), row \(y)")
+            }
+        }
+    }
+
+    /// SplitMix64: a small deterministic generator for test data.
+    private struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+    }
 }

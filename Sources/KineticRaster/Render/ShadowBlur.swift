@@ -41,11 +41,18 @@ enum ShadowBlur {
         guard width > 0, height > 0, alpha.count == width * height else { return alpha }
         var plane = alpha.map { Int32($0) << 8 }
         if let kernel = Kernel(sigma: sigmaX) { blurRows(&plane, width: width, height: height, kernel: kernel) }
-        if let kernel = Kernel(sigma: sigmaY) {
+        switch Kernel(sigma: sigmaY) {
+        case .boxes(let radii):
+            // Down the columns a whole row at a time: each column keeps its running sum, and a row of sums is
+            // updated and divided in vector registers.
+            boxColumns(&plane, width: width, height: height, radii: radii)
+        case let kernel?:
             // Columns as rows: two transposes cost less than striding through memory in every pass.
             var columns = transposed(plane, width: width, height: height)
             blurRows(&columns, width: height, height: width, kernel: kernel)
             plane = transposed(columns, width: height, height: width)
+        case nil:
+            break
         }
         return plane.map { UInt8(clamping: ($0 + 128) >> 8) }
     }
@@ -68,11 +75,20 @@ enum ShadowBlur {
 
     /// Blurs every row of a `width` × `height` plane in place.
     private static func blurRows(_ plane: inout [Int32], width: Int, height: Int, kernel: Kernel) {
-        var scratch = [Int32](repeating: 0, count: width)
+        var scratch = [Int32](repeating: 0, count: 4 * width)
         plane.withUnsafeMutableBufferPointer { planeBuffer in
             scratch.withUnsafeMutableBufferPointer { scratchBuffer in
                 guard let base = planeBuffer.baseAddress, let copy = scratchBuffer.baseAddress else { return }
-                for y in 0..<height {
+                var y = 0
+                if case .boxes(let radii) = kernel {
+                    // Four rows at a time: each row's running sum is a chain of dependent additions, and four
+                    // chains side by side keep the processor busy where one leaves it waiting.
+                    while y + 4 <= height {
+                        for radius in radii { box4(base + y * width, count: width, radius: radius, copy: copy) }
+                        y += 4
+                    }
+                }
+                while y < height {
                     let row = base + y * width
                     switch kernel {
                     case .gaussian(let weights):
@@ -80,6 +96,7 @@ enum ShadowBlur {
                     case .boxes(let radii):
                         for radius in radii { box(row, count: width, radius: radius, copy: copy) }
                     }
+                    y += 1
                 }
             }
         }
@@ -123,6 +140,129 @@ enum ShadowBlur {
             row[i] = Int32((sum * reciprocal + (1 << 31)) >> 32)
             sum -= Int64(copy[i - radius])
             i += 1
+        }
+    }
+
+    /// ``box(_:count:radius:copy:)`` on four consecutive rows of `count` samples from `rows` at once (the same
+    /// sums and rounding on each row: the same bits), with `copy` room for four rows.
+    private static func box4(
+        _ rows: UnsafeMutablePointer<Int32>, count: Int, radius: Int, copy: UnsafeMutablePointer<Int32>
+    ) {
+        copy.update(from: rows, count: 4 * count)
+        let reciprocal = (Int64(1) << 32) / Int64(2 * radius + 1)
+        @inline(__always) func mean(_ sum: Int64) -> Int32 { Int32((sum * reciprocal + (1 << 31)) >> 32) }
+        let (r0, r1, r2, r3) = (rows, rows + count, rows + 2 * count, rows + 3 * count)
+        let (c0, c1, c2, c3) = (copy, copy + count, copy + 2 * count, copy + 3 * count)
+        var (s0, s1, s2, s3): (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
+        for j in 0...min(radius, count - 1) {
+            s0 += Int64(c0[j])
+            s1 += Int64(c1[j])
+            s2 += Int64(c2[j])
+            s3 += Int64(c3[j])
+        }
+        @inline(__always) func write(_ i: Int) {
+            r0[i] = mean(s0)
+            r1[i] = mean(s1)
+            r2[i] = mean(s2)
+            r3[i] = mean(s3)
+        }
+        @inline(__always) func enter(_ j: Int) {
+            s0 += Int64(c0[j])
+            s1 += Int64(c1[j])
+            s2 += Int64(c2[j])
+            s3 += Int64(c3[j])
+        }
+        @inline(__always) func leave(_ j: Int) {
+            s0 -= Int64(c0[j])
+            s1 -= Int64(c1[j])
+            s2 -= Int64(c2[j])
+            s3 -= Int64(c3[j])
+        }
+        // The three stretches of ``box(_:count:radius:copy:)``.
+        let enterEnd = max(0, count - radius - 1)
+        let leaveStart = min(radius, count)
+        var i = 0
+        while i < min(enterEnd, leaveStart) {
+            write(i)
+            enter(i + radius + 1)
+            i += 1
+        }
+        if enterEnd < leaveStart {
+            while i < leaveStart {
+                write(i)
+                i += 1
+            }
+        } else {
+            while i < enterEnd {
+                write(i)
+                enter(i + radius + 1)
+                leave(i - radius)
+                i += 1
+            }
+        }
+        while i < count {
+            write(i)
+            leave(i - radius)
+            i += 1
+        }
+    }
+
+    /// Box passes down the columns of a `width` × `height` plane, one per radius: for each column the same sums and
+    /// the same rounding as ``box(_:count:radius:copy:)`` on that column (integers: the same bits), a row of
+    /// columns at a time.
+    private static func boxColumns(_ plane: inout [Int32], width: Int, height: Int, radii: [Int]) {
+        var copy = [Int32](repeating: 0, count: plane.count)
+        var sums = [UInt32](repeating: 0, count: width)
+        plane.withUnsafeMutableBufferPointer { planeBuffer in
+            copy.withUnsafeMutableBufferPointer { copyBuffer in
+                sums.withUnsafeMutableBufferPointer { sumBuffer in
+                    guard let plane = planeBuffer.baseAddress, let copy = copyBuffer.baseAddress,
+                        let sums = sumBuffer.baseAddress
+                    else { return }
+                    for radius in radii {
+                        boxColumns(plane, width: width, height: height, radius: radius, copy: copy, sums: sums)
+                    }
+                }
+            }
+        }
+    }
+
+    /// One box pass down the columns (see ``boxColumns(_:width:height:radii:)``). The samples are at most
+    /// 255 · 256 and a window holds at most 2 · `radius` + 1 of them, so a column's sum fits 32 bits for radii
+    /// below 32,768 (a shadow's σ is at most 2,048 pixels, its radii about as much); products are taken in 64 bits.
+    private static func boxColumns(
+        _ plane: UnsafeMutablePointer<Int32>, width: Int, height: Int, radius: Int, copy: UnsafeMutablePointer<Int32>,
+        sums: UnsafeMutablePointer<UInt32>
+    ) {
+        copy.update(from: plane, count: width * height)
+        let reciprocal = (UInt64(1) << 32) / UInt64(2 * radius + 1)
+        // Prime the window of row 0: rows 0…radius.
+        sums.update(repeating: 0, count: width)
+        for j in 0...min(radius, height - 1) {
+            let row = copy + j * width
+            for x in 0..<width { sums[x] &+= UInt32(truncatingIfNeeded: row[x]) }
+        }
+        for y in 0..<height {
+            let out = plane + y * width
+            for x in 0..<width {
+                out[x] = Int32(truncatingIfNeeded: (UInt64(sums[x]) &* reciprocal &+ (1 << 31)) >> 32)
+            }
+            // Row y + 1's window: take in row y + radius + 1, let go of row y − radius.
+            let entering = y + radius + 1
+            let leaving = y - radius
+            if entering < height && leaving >= 0 {
+                let add = copy + entering * width
+                let remove = copy + leaving * width
+                for x in 0..<width {
+                    sums[x] = sums[x] &+ UInt32(truncatingIfNeeded: add[x]) &- UInt32(truncatingIfNeeded: remove[x])
+                }
+            } else if entering < height {
+                let add = copy + entering * width
+                for x in 0..<width { sums[x] &+= UInt32(truncatingIfNeeded: add[x]) }
+            } else if leaving >= 0 {
+                let remove = copy + leaving * width
+                for x in 0..<width { sums[x] &-= UInt32(truncatingIfNeeded: remove[x]) }
+            }
         }
     }
 
