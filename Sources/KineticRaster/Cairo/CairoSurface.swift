@@ -98,33 +98,43 @@ import KineticCore
     /// byte order).
     public func snapshot() -> RGBAFrame {
         cairo_surface_flush(pointer)
-        var bytes = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
-        if let data = cairo_image_surface_get_data(pointer) {
+        let count = pixelWidth * pixelHeight * 4
+        let width = pixelWidth
+        let height = pixelHeight
+        // Every byte is written below (no zero fill first: it was a pass over the whole frame for nothing).
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let target = buffer.baseAddress else {
+                initialized = 0
+                return
+            }
+            guard let data = cairo_image_surface_get_data(pointer) else {
+                target.initialize(repeating: 0, count: count)
+                initialized = count
+                return
+            }
             let stride = Int(cairo_image_surface_get_stride(pointer))
-            let width = pixelWidth
-            bytes.withUnsafeMutableBytes { raw in
-                guard let target = raw.baseAddress else { return }
-                for y in 0..<pixelHeight {
-                    let row = UnsafeRawPointer(data + y * stride)
-                    let base = target + y * width * 4
-                    // Four pixels at a time in one vector register (the same swap, lane by lane), then the rest.
-                    var x = 0
-                    while x + 4 <= width {
-                        let pixels = row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self)
-                        let swapped =
-                            (pixels & 0xFF00_FF00) | (pixels &>> 16 & 0xFF) | (pixels & 0xFF) &<< 16
-                        base.storeBytes(of: swapped, toByteOffset: x * 4, as: SIMD4<UInt32>.self)
-                        x += 4
-                    }
-                    while x < width {
-                        let pixel = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                        base.storeBytes(of: Self.swapRedBlue(pixel).littleEndian, toByteOffset: x * 4, as: UInt32.self)
-                        x += 1
-                    }
+            let raw = UnsafeMutableRawPointer(target)
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data + y * stride)
+                let base = raw + y * width * 4
+                // Four pixels at a time in one vector register (the same swap, lane by lane), then the rest.
+                var x = 0
+                while x + 4 <= width {
+                    let pixels = row.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self)
+                    let swapped =
+                        (pixels & 0xFF00_FF00) | (pixels &>> 16 & 0xFF) | (pixels & 0xFF) &<< 16
+                    base.storeBytes(of: swapped, toByteOffset: x * 4, as: SIMD4<UInt32>.self)
+                    x += 4
+                }
+                while x < width {
+                    let pixel = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                    base.storeBytes(of: Self.swapRedBlue(pixel).littleEndian, toByteOffset: x * 4, as: UInt32.self)
+                    x += 1
                 }
             }
+            initialized = count
         }
-        return RGBAFrame(uncheckedWidth: pixelWidth, height: pixelHeight, bytes: bytes)
+        return RGBAFrame(uncheckedWidth: width, height: height, bytes: bytes)
     }
 
     /// Direct access to Cairo's pixel memory for code in this module (e.g. a blur): `body` receives the first

@@ -133,12 +133,16 @@ extension LayerPainter {
         composite.withPixelData { data, stride in
             for y in 0..<height {
                 let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width where row[x] >> 24 != 0 {
-                    minX = min(minX, x)
-                    maxX = max(maxX, x)
-                    minY = min(minY, y)
-                    maxY = max(maxY, y)
-                }
+                // The row's first painted pixel from the left, and if there is one, its last from the right.
+                var first = 0
+                while first < width && row[first] >> 24 == 0 { first += 1 }
+                guard first < width else { continue }
+                var last = width - 1
+                while row[last] >> 24 == 0 { last -= 1 }
+                minX = min(minX, first)
+                maxX = max(maxX, last)
+                minY = min(minY, y)
+                maxY = y
             }
         }
         guard maxX >= minX, maxY >= minY else { return nil }
@@ -147,11 +151,14 @@ extension LayerPainter {
         let planeWidth = maxX - minX + 1 + 2 * padX
         let planeHeight = maxY - minY + 1 + 2 * padY
         var plane = [UInt8](repeating: 0, count: planeWidth * planeHeight)
-        composite.withPixelData { data, stride in
-            for y in minY...maxY {
-                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-                let base = (y - minY + padY) * planeWidth + padX - minX
-                for x in minX...maxX { plane[base + x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
+        plane.withUnsafeMutableBufferPointer { planeBuffer in
+            guard let planeBase = planeBuffer.baseAddress else { return }
+            composite.withPixelData { data, stride in
+                for y in minY...maxY {
+                    let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                    let target = planeBase + (y - minY + padY) * planeWidth + padX - minX
+                    for x in minX...maxX { target[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
+                }
             }
         }
         let blurred = ShadowBlur.blur(
@@ -167,10 +174,17 @@ extension LayerPainter {
             func byte(_ v: Double) -> UInt32 { UInt32((v * 255).rounded()) }
             return byte(a) << 24 | byte(red * a) << 16 | byte(green * a) << 8 | byte(blue * a)
         }
-        image.withPixelData { data, stride in
-            for y in 0..<planeHeight {
-                let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<planeWidth { row[x] = table[Int(blurred[y * planeWidth + x])] }
+        table.withUnsafeBufferPointer { table in
+            blurred.withUnsafeBufferPointer { blurred in
+                guard let table = table.baseAddress, let levels = blurred.baseAddress else { return }
+                image.withPixelData { data, stride in
+                    for y in 0..<planeHeight {
+                        let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
+                        let source = levels + y * planeWidth
+                        // A level is a byte and the table has 256 entries: every lookup is inside it.
+                        for x in 0..<planeWidth { row[x] = table[Int(source[x])] }
+                    }
+                }
             }
         }
         return (image, (minX - padX, minY - padY))
