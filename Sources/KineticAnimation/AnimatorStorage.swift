@@ -215,18 +215,21 @@ final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
         var newlyFinished = 0
         // Local constants of the arrays the loop only reads: their buffers are retained once, not copied, and need
         // no exclusivity checks per element.
-        let entries = self.entries
         let models = store.models
-        store.presentations.withUnsafeMutableBufferPointer { presentations in
-            finished.withUnsafeMutableBufferPointer { finished in
-                for index in entries.indices {
-                    let time = now - entries[index].start
-                    let slot = entries[index].slot
-                    let base = models[slot]
-                    presentations[slot] = entries[index].animation.value(at: time, base: base) ?? base
-                    if !finished[index] && entries[index].hasEnded(at: time) {
-                        finished[index] = true
-                        newlyFinished += 1
+        // Through a buffer pointer, each entry is read in place: indexing the array copied an entry (a keyframe
+        // animation's arrays retained and released) for every call.
+        entries.withUnsafeBufferPointer { entries in
+            store.presentations.withUnsafeMutableBufferPointer { presentations in
+                finished.withUnsafeMutableBufferPointer { finished in
+                    for index in entries.indices {
+                        let time = now - entries[index].start
+                        let slot = entries[index].slot
+                        let base = models[slot]
+                        presentations[slot] = entries[index].animation.value(at: time, base: base) ?? base
+                        if !finished[index] && entries[index].hasEnded(at: time) {
+                            finished[index] = true
+                            newlyFinished += 1
+                        }
                     }
                 }
             }

@@ -116,8 +116,13 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
     public func parameter(forX x: Double) -> Double {
         guard x > 0 else { return x.isNaN ? .nan : 0 }
         guard x < 1 else { return 1 }
-        // Newton's method from t = x: converges in a few steps unless the slope dx/dt nearly vanishes.
-        var t = x
+        return parameter(forX: x, from: CubicBezierStarts.named(self)?.start(forX: x) ?? x)
+    }
+
+    /// The parameter t in 0…1 where x(t) = `x` (in (0, 1)), solved by Newton's method from `start`: converges in
+    /// a few steps unless the slope dx/dt nearly vanishes, and falls back to bisection.
+    func parameter(forX x: Double, from start: Double) -> Double {
+        var t = start
         for _ in 0..<8 {
             let error = self.x(atParameter: t) - x
             if abs(error) <= Self.xTolerance { return t }
@@ -152,7 +157,7 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// dx/dt at curve parameter t.
-    private func xSlope(atParameter t: Double) -> Double {
+    func xSlope(atParameter t: Double) -> Double {
         (3 * ax * t + 2 * bx) * t + cx
     }
 
