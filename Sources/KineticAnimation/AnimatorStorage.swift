@@ -213,8 +213,8 @@ final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
     @inlinable
     func evaluateAll(at now: MediaTime, store: PropertyStore<A.Value>) -> Int {
         var newlyFinished = 0
-        // Local constants of the arrays the loop only reads: their buffers are retained once, not copied, and need
-        // no exclusivity checks per element.
+        // A local constant of the models, which the loop only reads: its buffer is retained once, not copied, and
+        // needs no exclusivity check per element.
         let models = store.models
         // Through a buffer pointer, each entry is read in place: indexing the array copied an entry (a keyframe
         // animation's arrays retained and released) for every call.

@@ -112,7 +112,8 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The curve parameter t in 0…1 with |x(t) − x| ≤ `xTolerance`, for an input progress x; inputs below 0 give 0,
-    /// above 1 give 1, NaN gives NaN. Non-decreasing in x.
+    /// above 1 give 1, NaN gives NaN. Non-decreasing in x to within that tolerance (two inputs closer than it may
+    /// come out in either order).
     public func parameter(forX x: Double) -> Double {
         guard x > 0 else { return x.isNaN ? .nan : 0 }
         guard x < 1 else { return 1 }

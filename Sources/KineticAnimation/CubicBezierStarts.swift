@@ -1,12 +1,13 @@
 /// Starting points for solving x(t) = x on one cubic Bézier timing curve: t at 65 evenly spaced x from 0 to 1 and
-/// the slope dt/dx there, so that a cubic Hermite interpolation between two of them is within about 10⁻⁶ of the
-/// solution, and one step of Newton's method (two at most, on most curves) brings it within the curve's tolerance.
-/// From t = x the same solve takes four or five steps, each a chain of dependent multiplies and a division.
+/// the slope dt/dx there, so that a cubic Hermite interpolation between two of them is within about 10⁻⁵ of the
+/// solution away from a flat end (x'(t) near 0), and one or two steps of Newton's method bring it within the curve's
+/// tolerance. From t = x the same solve takes four or five steps, each a chain of dependent multiplies and a
+/// division.
 ///
 /// Kept for the four named curves only (``CubicBezier/ease``, ``CubicBezier/easeIn``, ``CubicBezier/easeOut``,
 /// ``CubicBezier/easeInOut``: Core Animation's default and named timing functions, which most animations use), in
-/// tables made once, so that a curve stays four numbers wide; any other curve starts from t = x. Either way the
-/// solve ends only when x(t) is within ``CubicBezier/xTolerance`` of x.
+/// tables made once (1 KiB a curve), so that ``CubicBezier`` itself does not grow; any other curve starts from
+/// t = x. Either way the solve ends only when x(t) is within ``CubicBezier/xTolerance`` of x.
 struct CubicBezierStarts: Sendable {
     /// Intervals between the table's x values (65 values from 0 to 1).
     static let intervals = 64
@@ -32,7 +33,8 @@ struct CubicBezierStarts: Sendable {
         self.slopes = slopes
     }
 
-    /// The interpolated t for `x` in (0, 1), within 0…1.
+    /// The interpolated t for `x`, which must be inside (0, 1) (``CubicBezier/parameter(forX:)`` answers the rest
+    /// itself); within 0…1.
     @inline(__always) func start(forX x: Double) -> Double {
         let scaled = x * Double(Self.intervals)
         // x is inside (0, 1), so the index is 0…63.

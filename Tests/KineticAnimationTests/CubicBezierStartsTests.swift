@@ -23,14 +23,17 @@ final class CubicBezierStartsTests: XCTestCase {
         }
     }
 
-    func testTheTableStartIsCloseEnoughForOneNewtonStep() throws {
-        // Within 10⁻⁵ of the solution in the middle of `ease` (where x'(t) is about 1): one Newton step then
-        // lands within about 10⁻¹⁰, and a second within the tolerance.
-        let curve = CubicBezier.ease
-        let starts = try XCTUnwrap(CubicBezierStarts.named(curve))
-        for i in 1..<1000 {
-            let x = Double(i) / 1000
-            XCTAssertEqual(starts.start(forX: x), curve.parameter(forX: x, from: x), accuracy: 1e-5, "x = \(x)")
+    func testEachNamedCurveStartsCloseToItsOwnSolution() throws {
+        // Each curve's table is its own (a table swapped between curves, or a wrong interpolation, starts far off):
+        // within 10⁻⁵ of the solution in the middle of each curve, where x'(t) is not small, so that one or two
+        // Newton steps reach the tolerance.
+        for curve in [CubicBezier.ease, .easeIn, .easeOut, .easeInOut] {
+            let starts = try XCTUnwrap(CubicBezierStarts.named(curve))
+            for i in 50...950 {
+                let x = Double(i) / 1000
+                XCTAssertEqual(
+                    starts.start(forX: x), curve.parameter(forX: x, from: x), accuracy: 1e-5, "\(curve) at x = \(x)")
+            }
         }
         // A curve that is not named has no table (it solves from t = x).
         XCTAssertNil(CubicBezierStarts.named(try CubicBezier(0.3, 0.1, 0.3, 1)))

@@ -106,4 +106,42 @@ final class ColouringReuseTests: XCTestCase {
         built.world.step(count: 30)
         XCTAssertEqual(try kept.stateHash(velocities: true), try built.stateHash(velocities: true))
     }
+
+    func testBodiesSwappingKindsBuildTheColoursAgain() throws {
+        // Two boxes rest on a static block; then the boxes are made static and the block dynamic. The solved
+        // contacts are the same two, in the same order and group, but now share their dynamic body (the block):
+        // colours kept from before would put both in one bundle, two lanes writing one body. The world's bodies
+        // version makes the colouring build again.
+        func scene() throws -> ReferenceScenes.Built {
+            var settings = ReferenceScenes.box2DBenchmarkSettings
+            settings.threadCount = 2
+            let world = PhysicsWorld(settings: settings)
+            world.parallelThreshold = 0
+            var block = BodyDefinition(shape: .box(width: 400, height: 200), position: Point(x: 0, y: 100))
+            block.kind = .static
+            let blockID = try world.addBody(block)
+            let left = try world.addBody(
+                BodyDefinition(shape: .box(width: 100, height: 100), position: Point(x: -80, y: -50)))
+            let right = try world.addBody(
+                BodyDefinition(shape: .box(width: 100, height: 100), position: Point(x: 80, y: -50)))
+            return ReferenceScenes.Built(world: world, boxes: [left, right, blockID])
+        }
+        let kept = try scene()
+        let built = try scene()
+        built.world.recoloursEveryStep = true
+        for scene in [kept, built] { scene.world.step(count: 30) }
+        let reused = kept.world.coloring.reuseCount
+        XCTAssertGreaterThan(reused, 20, "two boxes at rest keep their colours")
+        XCTAssertEqual(kept.world.coloring.colours.count, 1, "the two ground contacts share no moving body")
+        for scene in [kept, built] {
+            scene.world.setKind(Int(scene.boxes[0].index), .static, density: 1)
+            scene.world.setKind(Int(scene.boxes[1].index), .static, density: 1)
+            scene.world.setKind(Int(scene.boxes[2].index), .dynamic, density: 1)
+            scene.world.step()
+        }
+        XCTAssertEqual(kept.world.coloring.reuseCount, reused, "built again after the kinds changed")
+        XCTAssertEqual(kept.world.coloring.colours.count, 2, "both contacts now hold the block")
+        for scene in [kept, built] { scene.world.step(count: 10) }
+        XCTAssertEqual(try kept.stateHash(velocities: true), try built.stateHash(velocities: true))
+    }
 }

@@ -114,6 +114,13 @@ final class RenderShadowBlurTests: XCTestCase {
             var back = [UInt8](repeating: 0, count: plane.count)
             for y in 0..<height { for x in 0..<width { back[y * width + x] = along[x * height + y] } }
             XCTAssertEqual(down, back, "\(width) × \(height), σ = \(sigma)")
+            if sigma >= ShadowBlur.boxSigma {
+                // And each column as the plain sum over its window, with the blur's rounding (the reference above
+                // runs through the same code for rows as the blur for the other axis).
+                XCTAssertEqual(
+                    down, naiveBoxColumns(plane, width: width, height: height, sigma: sigma),
+                    "\(width) × \(height), σ = \(sigma): against the window sums")
+            }
             XCTAssertNotEqual(down, plane, "\(width) × \(height), σ = \(sigma): blurred")
         }
     }
@@ -132,6 +139,27 @@ final class RenderShadowBlurTests: XCTestCase {
                 XCTAssertEqual(Array(together[(y * width)..<((y + 1) * width)]), alone, "width \(width), row \(y)")
             }
         }
+    }
+
+    /// The box passes down the columns written the plain way: every output the sum of the samples in its window
+    /// (zeros outside), times the reciprocal of the box's size in 32.32 fixed point, rounded — the blur's arithmetic
+    /// without its running sums.
+    private func naiveBoxColumns(_ alpha: [UInt8], width: Int, height: Int, sigma: Double) -> [UInt8] {
+        var plane = alpha.map { Int64($0) << 8 }
+        for size in ShadowBlur.boxWidths(sigma: sigma) {
+            let radius = size / 2
+            let reciprocal = (Int64(1) << 32) / Int64(2 * radius + 1)
+            var next = plane
+            for x in 0..<width {
+                for y in 0..<height {
+                    var sum: Int64 = 0
+                    for j in max(0, y - radius)...min(height - 1, y + radius) { sum += plane[j * width + x] }
+                    next[y * width + x] = (sum * reciprocal + (1 << 31)) >> 32
+                }
+            }
+            plane = next
+        }
+        return plane.map { UInt8(clamping: ($0 + 128) >> 8) }
     }
 
     /// SplitMix64: a small deterministic generator for test data.

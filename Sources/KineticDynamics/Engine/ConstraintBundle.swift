@@ -181,10 +181,10 @@ struct BundleBodies {
 
     /// Writes the velocities back, lane by lane, to the records of the bodies `writes` names
     /// (``ConstraintBundle/writeMask(of:)``), and marks their states stale (`stale`, per body: the solver's stages
-    /// widen the record into the state before they read it). Static bodies (no inverse mass or inertia; the padding lanes' ground body among them) are left
-    /// alone: their velocity cannot have changed. Never inlined: where the compiler saw the lanes taken apart here,
-    /// it did the whole bundle's arithmetic lane by lane (scalar multiplies and shuffles; callgrind: the warm start
-    /// took three times the instructions).
+    /// widen the record into the state before they read it). Static bodies (no inverse mass or inertia; the padding
+    /// lanes' ground body among them) are left alone: their velocity cannot have changed. Never inlined: where the
+    /// compiler saw the lanes taken apart here, it did the whole bundle's arithmetic lane by lane (scalar multiplies
+    /// and shuffles; callgrind: the warm start took three times the instructions).
     @inline(never) func store(
         _ bundle: UnsafeMutablePointer<ConstraintBundle>, writes: UInt8, _ stale: UnsafeMutablePointer<UInt8>,
         _ mirror: UnsafeMutablePointer<BundleBody>

@@ -38,9 +38,10 @@ struct ConstraintColoring: Sendable {
 
     /// ``build(selected:dynamicCount:bodyCount:isDynamic:)``, unless the input is the last build's: the same
     /// constraints in the same order, the same split and body count, and the same `bodiesVersion` (which the
-    /// caller changes whenever a body is added, removed or changes kind, so that `isDynamic` answers as it did). The colouring is
-    /// a function of that input, so keeping it gives what building it again would. A settled stack or pyramid
-    /// solves the same contacts step after step (Box2D 3 keeps its colours from step to step for the same reason).
+    /// caller changes whenever a body is added, removed or changes kind, so that `isDynamic` answers as it did).
+    /// The colouring is a function of that input, so keeping it gives what building it again would. A settled
+    /// stack or pyramid solves the same contacts step after step (Box2D 3 keeps its colours from step to step for
+    /// the same reason).
     mutating func build(
         selected: UnsafeBufferPointer<SelectedContact>, dynamicCount: Int, bodyCount: Int, bodiesVersion: UInt64,
         isDynamic: (Int32) -> Bool

@@ -60,8 +60,8 @@ public final class PhysicsWorld {
     /// Scratch: the step's solved contacts with a static body.
     let staticContacts = ScratchBuffer<SelectedContact>()
     @exclusivity(unchecked) var coloring = ConstraintColoring()
-    /// Changed whenever a body is added, removed, or made static or dynamic: the colouring keeps its colours only
-    /// while it is unchanged.
+    /// Changed whenever a body is added, removed, or made static or dynamic (and every step while
+    /// ``recoloursEveryStep``): the colouring keeps its colours only while it is unchanged.
     var bodiesVersion: UInt64 = 0
     /// Scratch: the independent colours' constraints in bundles of four, and per colour its first bundle (−1 for
     /// an overflow), per bundle its first constraint and its number of constraints.

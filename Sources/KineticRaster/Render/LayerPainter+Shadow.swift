@@ -156,8 +156,8 @@ extension LayerPainter {
             composite.withPixelData { data, stride in
                 for y in minY...maxY {
                     let row = (data + y * stride).assumingMemoryBound(to: UInt32.self)
-                    let target = planeBase + (y - minY + padY) * planeWidth + padX - minX
-                    for x in minX...maxX { target[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
+                    let target = planeBase + (y - minY + padY) * planeWidth + padX
+                    for x in minX...maxX { target[x - minX] = UInt8(truncatingIfNeeded: row[x] >> 24) }
                 }
             }
         }
