@@ -105,11 +105,12 @@ extension ConstraintBundle {
 /// value the body's ``BodyState`` rounded to the nearest float, in 32 bytes (two 128-bit vectors) — so that a
 /// bundle gathers its bodies with eight vector loads where it converted fifty-six doubles. Every stage that changes
 /// a ``BodyState`` during the solve writes this record too (integration, the scalar solver's colours, joints), so a
-/// bundle reads exactly the floats it would have rounded; a bundle writes only the record and marks the state stale,
-/// and a stage that reads the state first widens the record into it (``SolverStages``) — the double a bundle would
-/// have written. The results are the same bits as with states alone.
+/// bundle reads exactly the floats it would have rounded; a bundle writes only the record, marking it newer than
+/// the state in the velocity's fourth lane, and a stage that reads the state first widens the record into it
+/// (``SolverStages``) — the double a bundle would have written. The results are the same bits as with states alone.
 struct BundleBody: Sendable {
-    /// Velocity x and y (pt/s), angular velocity (rad/s), and 0.
+    /// Velocity x and y (pt/s), angular velocity (rad/s), and a mark: 1 when a bundle wrote the velocity here only
+    /// (the state is stale until a stage widens this into it, ``isNewerThanState``), else 0.
     var velocity = SIMD4<Float>()
     /// Position change x and y (pt) and rotation change (cosine, sine) since the start of the step.
     var motion = SIMD4<Float>(0, 0, 1, 0)
@@ -142,7 +143,10 @@ struct BundleBody: Sendable {
         )
     }
 
-    /// Rounds `state`'s velocity into the record.
+    /// Whether a bundle wrote the velocity after the state was last written or widened from it.
+    @inline(__always) var isNewerThanState: Bool { velocity[3] != 0 }
+
+    /// Rounds `state`'s velocity into the record (unmarked: the record and the state agree).
     @inline(__always) mutating func updateVelocity(_ state: BodyState) {
         velocity = SIMD4<Float>(SIMD4<Double>(state.velocity.x, state.velocity.y, state.angularVelocity, 0))
     }
@@ -180,32 +184,32 @@ struct BundleBodies {
     }
 
     /// Writes the velocities back, lane by lane, to the records of the bodies `writes` names
-    /// (``ConstraintBundle/writeMask(of:)``), and marks their states stale (`stale`, per body: the solver's stages
-    /// widen the record into the state before they read it). Static bodies (no inverse mass or inertia; the padding
+    /// (``ConstraintBundle/writeMask(of:)``), each marked newer than its state (``BundleBody/isNewerThanState``: the
+    /// solver's stages widen the record into the state before they read it) in the same store. Static bodies (no inverse mass or inertia; the padding
     /// lanes' ground body among them) are left alone: their velocity cannot have changed. Never inlined: where the
     /// compiler saw the lanes taken apart here, it did the whole bundle's arithmetic lane by lane (scalar multiplies
     /// and shuffles; callgrind: the warm start took three times the instructions).
     @inline(never) func store(
-        _ bundle: UnsafeMutablePointer<ConstraintBundle>, writes: UInt8, _ stale: UnsafeMutablePointer<UInt8>,
-        _ mirror: UnsafeMutablePointer<BundleBody>
+        _ bundle: UnsafeMutablePointer<ConstraintBundle>, writes: UInt8, _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
         // Lane by lane with constant indices (a loop over the lanes extracted each value through memory); the
         // bodies' indices read from the bundle where they are written.
         let (a0, a1, a2, a3) = Self.rows(vAx, vAy, wA)
         let (b0, b1, b2, b3) = Self.rows(vBx, vBy, wB)
-        if writes & 0x01 != 0 { Self.write(a0, to: bundle.pointee.bodyA[0], stale, mirror) }
-        if writes & 0x10 != 0 { Self.write(b0, to: bundle.pointee.bodyB[0], stale, mirror) }
-        if writes & 0x02 != 0 { Self.write(a1, to: bundle.pointee.bodyA[1], stale, mirror) }
-        if writes & 0x20 != 0 { Self.write(b1, to: bundle.pointee.bodyB[1], stale, mirror) }
-        if writes & 0x04 != 0 { Self.write(a2, to: bundle.pointee.bodyA[2], stale, mirror) }
-        if writes & 0x40 != 0 { Self.write(b2, to: bundle.pointee.bodyB[2], stale, mirror) }
-        if writes & 0x08 != 0 { Self.write(a3, to: bundle.pointee.bodyA[3], stale, mirror) }
-        if writes & 0x80 != 0 { Self.write(b3, to: bundle.pointee.bodyB[3], stale, mirror) }
+        if writes & 0x01 != 0 { Self.write(a0, to: bundle.pointee.bodyA[0], mirror) }
+        if writes & 0x10 != 0 { Self.write(b0, to: bundle.pointee.bodyB[0], mirror) }
+        if writes & 0x02 != 0 { Self.write(a1, to: bundle.pointee.bodyA[1], mirror) }
+        if writes & 0x20 != 0 { Self.write(b1, to: bundle.pointee.bodyB[1], mirror) }
+        if writes & 0x04 != 0 { Self.write(a2, to: bundle.pointee.bodyA[2], mirror) }
+        if writes & 0x40 != 0 { Self.write(b2, to: bundle.pointee.bodyB[2], mirror) }
+        if writes & 0x08 != 0 { Self.write(a3, to: bundle.pointee.bodyA[3], mirror) }
+        if writes & 0x80 != 0 { Self.write(b3, to: bundle.pointee.bodyB[3], mirror) }
     }
 
-    /// The lanes' (x, y, w, 0) rows of three lane vectors: the transpose of `BundleBody.lanes`.
+    /// The lanes' (x, y, w, 1) rows of three lane vectors: the transpose of `BundleBody.lanes`, with the mark of a
+    /// velocity newer than the state (``BundleBody/velocity``).
     @inline(__always) private static func rows(_ x: Lanes, _ y: Lanes, _ w: Lanes) -> (Lanes, Lanes, Lanes, Lanes) {
-        // Whole-vector shuffles: (x0, y0, x1, y1), (x2, y2, x3, y3), (w0, 0, w1, 0), (w2, 0, w3, 0), then their
+        // Whole-vector shuffles: (x0, y0, x1, y1), (x2, y2, x3, y3), (w0, 1, w1, 1), (w2, 1, w3, 1), then their
         // halves.
         var xy01 = Lanes()
         xy01.evenHalf = x.lowHalf
@@ -213,23 +217,24 @@ struct BundleBodies {
         var xy23 = Lanes()
         xy23.evenHalf = x.highHalf
         xy23.oddHalf = y.highHalf
+        let mark = SIMD2<Float>(repeating: 1)
         var w01 = Lanes()
         w01.evenHalf = w.lowHalf
+        w01.oddHalf = mark
         var w23 = Lanes()
         w23.evenHalf = w.highHalf
+        w23.oddHalf = mark
         return (
             Lanes(lowHalf: xy01.lowHalf, highHalf: w01.lowHalf), Lanes(lowHalf: xy01.highHalf, highHalf: w01.highHalf),
             Lanes(lowHalf: xy23.lowHalf, highHalf: w23.lowHalf), Lanes(lowHalf: xy23.highHalf, highHalf: w23.highHalf)
         )
     }
 
-    /// Writes one body's velocity row (x, y, w, 0) to its record and marks its state stale.
+    /// Writes one body's velocity row (x, y, w, 1) to its record.
     @inline(__always) private static func write(
-        _ row: Lanes, to body: Int32, _ stale: UnsafeMutablePointer<UInt8>, _ mirror: UnsafeMutablePointer<BundleBody>
+        _ row: Lanes, to body: Int32, _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
-        let i = Int(body)
-        mirror[i].velocity = row
-        stale[i] = 1
+        mirror[Int(body)].velocity = row
     }
 
     /// The relative velocity along (`dx`, `dy`) at points with lever arms `armA`, `armB`.

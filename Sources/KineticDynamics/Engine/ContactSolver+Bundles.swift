@@ -8,7 +8,7 @@ extension ContactSolver {
 
     static func warmStart(
         bundles: UnsafeMutableBufferPointer<ConstraintBundle>, writes: UnsafePointer<UInt8>,
-        _ stale: UnsafeMutablePointer<UInt8>, _ mirror: UnsafeMutablePointer<BundleBody>
+        _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
         guard let base = bundles.baseAddress else { return }
         let zero = Lanes(repeating: 0)
@@ -32,7 +32,7 @@ extension ContactSolver {
             body.apply(p0.tangentImpulse, tx, ty, p0.tangentArmA, p0.tangentArmB)
             body.apply(p1.normalImpulse, nx, ny, p1.normalArmA, p1.normalArmB)
             body.apply(p1.tangentImpulse, tx, ty, p1.tangentArmA, p1.tangentArmB)
-            body.store(c, writes: writes[index], stale, mirror)
+            body.store(c, writes: writes[index], mirror)
         }
     }
 
@@ -40,26 +40,26 @@ extension ContactSolver {
     /// two-point constraint's second point first (see the scalar pass).
     static func solve(
         bundles: UnsafeMutableBufferPointer<ConstraintBundle>, writes: UnsafePointer<UInt8>,
-        _ stale: UnsafeMutablePointer<UInt8>, _ mirror: UnsafeMutablePointer<BundleBody>, inverseH: Double,
+        _ mirror: UnsafeMutablePointer<BundleBody>, inverseH: Double,
         maximumPushSpeed: Double, useBias: Bool, reversed: Bool
     ) {
         // One copy of the loop for each pass and order, with the flags constant in it (fewer branches, and fewer
         // values kept in registers, than one loop testing them).
         switch (useBias, reversed) {
         case (true, false):
-            solveLoop(bundles, writes, stale, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: false)
+            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: false)
         case (true, true):
-            solveLoop(bundles, writes, stale, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: true)
+            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: true)
         case (false, false):
-            solveLoop(bundles, writes, stale, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: false)
+            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: false)
         case (false, true):
-            solveLoop(bundles, writes, stale, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: true)
+            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: true)
         }
     }
 
     @inline(__always) private static func solveLoop(
         _ bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ writes: UnsafePointer<UInt8>,
-        _ stale: UnsafeMutablePointer<UInt8>, _ mirror: UnsafeMutablePointer<BundleBody>, _ inverseH: Double,
+        _ mirror: UnsafeMutablePointer<BundleBody>, _ inverseH: Double,
         _ maximumPushSpeed: Double, useBias: Bool,
         reversed: Bool
     ) {
@@ -101,7 +101,7 @@ extension ContactSolver {
             if reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
             solveTangent(&c.pointee.point0, &body, tx, ty, friction)
             if !reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
-            body.store(c, writes: writes[index], stale, mirror)
+            body.store(c, writes: writes[index], mirror)
         }
     }
 

@@ -89,9 +89,6 @@ extension PhysicsWorld {
         }
         bundleBodies.resize(states.count)
         let mirror = bundleBodies.buffer
-        staleStates.resize(states.count)
-        let stale = staleStates.buffer
-        stale.update(repeating: 0)
         states.withUnsafeBufferPointer { states in
             for i in 0..<states.count { mirror[i] = BundleBody(states[i]) }
         }
@@ -119,11 +116,11 @@ extension PhysicsWorld {
                                         guard let states = stateBuffer.baseAddress,
                                             let bodies = bodyBuffer.baseAddress
                                         else { return }
-                                        guard let mirror = mirror.baseAddress, let stale = stale.baseAddress,
+                                        guard let mirror = mirror.baseAddress,
                                             let writes = bundleWrites.buffer.baseAddress
                                         else { return }
                                         let stages = SolverStages(
-                                            states: states, mirror: mirror, stale: stale, bodies: bodies,
+                                            states: states, mirror: mirror, bodies: bodies,
                                             contacts: contactBuffer,
                                             constraints: constraints.buffer, selected: selected,
                                             order: order, dynamicCount: dynamicCount, softness: softness,

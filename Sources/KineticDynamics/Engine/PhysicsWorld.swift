@@ -68,8 +68,6 @@ public final class PhysicsWorld {
     let bundles = ScratchBuffer<ConstraintBundle>()
     /// Per body, its solver state rounded to floats, for the bundles (``BundleBody``), filled at each solve.
     let bundleBodies = ScratchBuffer<BundleBody>()
-    /// Per body, whether a bundle wrote its velocity to ``bundleBodies`` only (``SolverStages/stale``).
-    let staleStates = ScratchBuffer<UInt8>()
     let bundleStarts = ScratchBuffer<Int>()
     let bundleFirsts = ScratchBuffer<Int>()
     let bundleLanes = ScratchBuffer<Int>()

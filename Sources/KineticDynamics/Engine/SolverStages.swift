@@ -10,12 +10,10 @@ import KineticCore
 struct SolverStages: @unchecked Sendable {
     var states: UnsafeMutablePointer<BodyState>
     /// Per body, its state rounded to floats for the bundles (``BundleBody``): kept equal to `BundleBody(states[i])`
-    /// for every body a bundle can read, by each stage that changes ``states``; newer than the state where
-    /// ``stale`` says so.
+    /// for every body a bundle can read, by each stage that changes ``states``; newer than the state where a bundle
+    /// marked it (``BundleBody/isNewerThanState``), which ``syncState(_:)`` widens into ``states`` before a stage
+    /// reads the state (none marked at the start of the solve).
     var mirror: UnsafeMutablePointer<BundleBody>
-    /// Per body, 1 when a bundle wrote its velocity to ``mirror`` only: ``syncState(_:)`` widens it into
-    /// ``states`` before a stage reads the state (all 0 at the start of the solve).
-    var stale: UnsafeMutablePointer<UInt8>
     var bodies: UnsafeMutablePointer<Body>
     var contacts: UnsafeMutableBufferPointer<Contact>
     /// The step's constraints, colour by colour, made by the prepare stage from ``selected`` in ``order``: all of
@@ -225,7 +223,7 @@ struct SolverStages: @unchecked Sendable {
             onJointBodies { for j in activeJoints { JointSolver.warmStart(joints[j], states: states) } }
         case .warmStart:
             if let (wide, writes) = bundleSlice(stage, start, end) {
-                ContactSolver.warmStart(bundles: wide, writes: writes, stale, mirror)
+                ContactSolver.warmStart(bundles: wide, writes: writes, mirror)
             } else {
                 let slice = colourSlice(stage, start, end)
                 onBodies(of: slice) { ContactSolver.warmStart(slice, states) }
@@ -239,7 +237,7 @@ struct SolverStages: @unchecked Sendable {
         case .solve:
             if let (wide, writes) = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
-                    bundles: wide, writes: writes, stale, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed,
+                    bundles: wide, writes: writes, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed,
                     useBias: true,
                     reversed: odd)
             } else {
@@ -268,7 +266,7 @@ struct SolverStages: @unchecked Sendable {
         case .relax:
             if let (wide, writes) = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
-                    bundles: wide, writes: writes, stale, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed,
+                    bundles: wide, writes: writes, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed,
                     useBias: false,
                     reversed: !odd)
             } else {
@@ -381,14 +379,14 @@ struct SolverStages: @unchecked Sendable {
         states[i].deltaRotation = .identity
     }
 
-    /// Widens body `i`'s record into its state if a bundle wrote only the record: the double the bundle would have
-    /// written.
+    /// Widens body `i`'s record into its state if a bundle wrote only the record (the double the bundle would have
+    /// written), and clears the record's mark.
     @inline(__always) private func syncState(_ i: Int) {
-        guard stale[i] != 0 else { return }
+        guard mirror[i].isNewerThanState else { return }
         let velocity = SIMD4<Double>(mirror[i].velocity)
         states[i].velocity = Point(x: velocity.x, y: velocity.y)
         states[i].angularVelocity = velocity.z
-        stale[i] = 0
+        mirror[i].velocity[3] = 0
     }
 
     /// Runs `pass`, which works on the states of `constraints`' bodies in double precision (the scalar solver of an
