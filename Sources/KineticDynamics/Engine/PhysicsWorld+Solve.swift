@@ -34,6 +34,7 @@ extension PhysicsWorld {
         staticContacts.removeAll()
         sleepLinks.removeAll()
         var hasRestitution = false
+        var dynamicCount = 0
         // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
         // solved last in each pass, a wall sees the push of everything above it and keeps overlap small. The
         // narrow phase worked out which contacts to solve (``NarrowPhase/selection``); a body woken after it
@@ -57,10 +58,22 @@ extension PhysicsWorld {
                                             linearSlop: settings.linearSlop) : 0)
                             }
                         }
+                        // Written through the buffers with local counts (appending reloaded each buffer's fields
+                        // from its object at every contact), into room for every contact.
+                        selectedContacts.resize(contactBuffer.count)
+                        staticContacts.resize(contactBuffer.count)
+                        sleepLinks.resize(contactBuffer.count)
+                        let moving = selectedContacts.buffer
+                        let grounded = staticContacts.buffer
+                        let links = sleepLinks.buffer
+                        var movingCount = 0
+                        var groundedCount = 0
+                        var linkCount = 0
                         for c in 0..<contactBuffer.count {
                             let flag = flags[c]
                             if flag & NarrowPhase.sleepLink != 0 {
-                                sleepLinks.append(SIMD2(contacts[c].bodyA, contacts[c].bodyB))
+                                links[linkCount] = SIMD2(contacts[c].bodyA, contacts[c].bodyB)
+                                linkCount += 1
                             }
                             guard flag & NarrowPhase.selected != 0 else { continue }
                             if contacts[c].restitution > 0 { hasRestitution = true }
@@ -68,17 +81,24 @@ extension PhysicsWorld {
                                 contact: Int32(truncatingIfNeeded: c), bodyA: contacts[c].bodyA,
                                 bodyB: contacts[c].bodyB)
                             if flag & NarrowPhase.dynamicPair != 0 {
-                                selectedContacts.append(selected)
+                                moving[movingCount] = selected
+                                movingCount += 1
                             } else {
-                                staticContacts.append(selected)
+                                grounded[groundedCount] = selected
+                                groundedCount += 1
                             }
                         }
+                        // The contacts with static bodies after those between moving ones (room for both: at most
+                        // one entry a contact in all).
+                        for k in 0..<groundedCount { moving[movingCount + k] = grounded[k] }
+                        selectedContacts.resize(movingCount + groundedCount)
+                        staticContacts.resize(groundedCount)
+                        sleepLinks.resize(linkCount)
+                        dynamicCount = movingCount
                     }
                 }
             }
         }
-        let dynamicCount = selectedContacts.count
-        for k in 0..<staticContacts.count { selectedContacts.append(staticContacts.buffer[k]) }
         // Colour the constraints; the prepare stage makes them in colour order.
         let selected = UnsafeBufferPointer(selectedContacts.buffer)
         if recoloursEveryStep { bodiesVersion &+= 1 }
