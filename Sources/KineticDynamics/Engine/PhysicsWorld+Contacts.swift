@@ -123,9 +123,12 @@ extension PhysicsWorld {
         }
         // In contact order: touching counts, begin/end events, sleeping bodies touched by awake ones.
         var toWake: [Int32] = []
-        for c in 0..<contacts.count where narrowFlags[c] & (NarrowPhase.effects | NarrowPhase.recycled) != 0 {
-            if narrowFlags[c] & NarrowPhase.recycled != 0 { recycledContacts += 1 }
+        var recycled = 0
+        for c in 0..<contacts.count {
             let flags = narrowFlags[c]
+            if flags & NarrowPhase.recycled != 0 { recycled += 1 }
+            // Only a contact with an effect is read (most of a settled scene's contacts have none).
+            guard flags & NarrowPhase.effects != 0 else { continue }
             let ia = contacts[c].bodyA
             let ib = contacts[c].bodyB
             if flags & NarrowPhase.touchingChanged != 0 {
@@ -141,6 +144,7 @@ extension PhysicsWorld {
             if flags & NarrowPhase.wakesA != 0 { toWake.append(ia) }
             if flags & NarrowPhase.wakesB != 0 { toWake.append(ib) }
         }
+        recycledContacts += recycled
         for i in toWake { wakeIsland(of: Int(i)) }
         narrowSelectionIsCurrent = toWake.isEmpty && !recomputesSelection
     }
