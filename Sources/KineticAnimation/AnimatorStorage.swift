@@ -213,23 +213,20 @@ final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
     @inlinable
     func evaluateAll(at now: MediaTime, store: PropertyStore<A.Value>) -> Int {
         var newlyFinished = 0
-        // A local constant of the models, which the loop only reads: its buffer is retained once, not copied, and
-        // needs no exclusivity check per element.
+        // Local constants of the arrays the loop only reads: their buffers are retained once, not copied, and need
+        // no exclusivity checks per element.
+        let entries = self.entries
         let models = store.models
-        // Through a buffer pointer, each entry is read in place: indexing the array copied an entry (a keyframe
-        // animation's arrays retained and released) for every call.
-        entries.withUnsafeBufferPointer { entries in
-            store.presentations.withUnsafeMutableBufferPointer { presentations in
-                finished.withUnsafeMutableBufferPointer { finished in
-                    for index in entries.indices {
-                        let time = now - entries[index].start
-                        let slot = entries[index].slot
-                        let base = models[slot]
-                        presentations[slot] = entries[index].animation.value(at: time, base: base) ?? base
-                        if !finished[index] && entries[index].hasEnded(at: time) {
-                            finished[index] = true
-                            newlyFinished += 1
-                        }
+        store.presentations.withUnsafeMutableBufferPointer { presentations in
+            finished.withUnsafeMutableBufferPointer { finished in
+                for index in entries.indices {
+                    let time = now - entries[index].start
+                    let slot = entries[index].slot
+                    let base = models[slot]
+                    presentations[slot] = entries[index].animation.value(at: time, base: base) ?? base
+                    if !finished[index] && entries[index].hasEnded(at: time) {
+                        finished[index] = true
+                        newlyFinished += 1
                     }
                 }
             }
