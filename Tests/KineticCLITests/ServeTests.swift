@@ -242,9 +242,10 @@ final class ServeTests: XCTestCase {
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             answers.append(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self))
         }
-        XCTAssertTrue(answers[0].hasPrefix("HTTP/1.1 200"), answers[0])
-        XCTAssertTrue(answers[1].hasPrefix("HTTP/1.1 200"), answers[1])
-        XCTAssertEqual(answers[2], "", "the third connection is closed unanswered")
+        // Two answered and one closed unanswered. Which one is closed is the one the service accepted third, and
+        // its listening threads may accept three pending connections in any order (a run closed the second).
+        XCTAssertEqual(answers.filter { $0.hasPrefix("HTTP/1.1 200") }.count, 2, "\(answers)")
+        XCTAssertEqual(answers.filter(\.isEmpty).count, 1, "one connection is closed unanswered: \(answers)")
         XCTAssertEqual(service.stop().status, 0)
     }
 
