@@ -84,8 +84,8 @@ struct ConstraintBundle: Sendable {
 }
 
 extension ConstraintBundle {
-    /// Which lanes' bodies `bundle` writes back (``BundleBodies/store(_:writes:_:_:)``): bit k for body A of lane
-    /// k, bit 4 + k for its body B, set where the body has an inverse mass or inertia (a static body's velocity
+    /// Which lanes' bodies `bundle` writes back (``BundleBodies/store(_:writes:_:)``): bit k for body A of lane k,
+    /// bit 4 + k for its body B, set where the body has an inverse mass or inertia (a static body's velocity
     /// cannot change). Worked out once a step, when the bundle is prepared, rather than at each of its twelve or
     /// more stores. Read through the pointer: a copy of the bundle is 576 bytes.
     @inline(__always) static func writeMask(of bundle: UnsafePointer<ConstraintBundle>) -> UInt8 {
@@ -184,11 +184,12 @@ struct BundleBodies {
     }
 
     /// Writes the velocities back, lane by lane, to the records of the bodies `writes` names
-    /// (``ConstraintBundle/writeMask(of:)``), each marked newer than its state (``BundleBody/isNewerThanState``: the
-    /// solver's stages widen the record into the state before they read it) in the same store. Static bodies (no inverse mass or inertia; the padding
-    /// lanes' ground body among them) are left alone: their velocity cannot have changed. Never inlined: where the
-    /// compiler saw the lanes taken apart here, it did the whole bundle's arithmetic lane by lane (scalar multiplies
-    /// and shuffles; callgrind: the warm start took three times the instructions).
+    /// (``ConstraintBundle/writeMask(of:)``), each marked newer than its state in the same store
+    /// (``BundleBody/isNewerThanState``: the solver's stages widen the record into the state before they read it).
+    /// Static bodies (no inverse mass or inertia; the padding lanes' ground body among them) are left alone: their
+    /// velocity cannot have changed. Never inlined: where the compiler saw the lanes taken apart here, it did the
+    /// whole bundle's arithmetic lane by lane (scalar multiplies and shuffles; callgrind: the warm start took three
+    /// times the instructions).
     @inline(never) func store(
         _ bundle: UnsafeMutablePointer<ConstraintBundle>, writes: UInt8, _ mirror: UnsafeMutablePointer<BundleBody>
     ) {

@@ -93,7 +93,8 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var sweepNewPairs: [[UInt64]] = []
     /// Scratch: the pairs of moved boxes, as places in the sorted proxies (first << 32 | second).
     @exclusivity(unchecked) var movedPairs: [UInt64] = []
-    /// Scratch: the places of the much wider than usual boxes in the sorted proxies (``findMovedPairs(_:_:movedCount:)``).
+    /// Scratch: the places of the much wider than usual boxes in the sorted proxies
+    /// (``findMovedPairs(_:_:movedCount:)``).
     @exclusivity(unchecked) var wideProxies: [Int32] = []
     /// Scratch for ``sortProxies(_:)``: the moved boxes, their places before the sort and their sorted order, and
     /// the places of the others.

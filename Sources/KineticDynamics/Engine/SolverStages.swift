@@ -289,8 +289,8 @@ struct SolverStages: @unchecked Sendable {
                 let bundle = bundles[k]
                 let first = bundleFirsts[k]
                 for lane in 0..<bundleLanes[k] {
-                    // The constraint itself was not written (``Kind/prepare``, overflow colours only): its contact, from the
-                    // colouring's order.
+                    // The constraint itself was not written (``Kind/prepare``, overflow colours only): its contact,
+                    // from the colouring's order.
                     let c = Int(selected[Int(order[first + lane])].contact)
                     contacts[c].manifold.point0.normalImpulse = Double(bundle.point0.normalImpulse[lane])
                     contacts[c].manifold.point0.tangentImpulse = Double(bundle.point0.tangentImpulse[lane])
