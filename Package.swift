@@ -27,7 +27,9 @@ let package = Package(
         // Engine modules: pure Swift, build on every platform Swift runs on.
         .target(name: "KineticCore"),
         .target(name: "KineticAnimation", dependencies: ["KineticCore"]),
-        .target(name: "KineticDynamics", dependencies: ["KineticCore"]),
+        .target(name: "KineticDynamics", dependencies: ["KineticCore", "CPrefetch"]),
+        // A header-only C module: the processor's prefetch hint, for the engine's gathers.
+        .systemLibrary(name: "CPrefetch"),
         .target(name: "KineticLayers", dependencies: ["KineticCore", "KineticAnimation"]),
         .target(
             name: "KineticEffects",

@@ -27,6 +27,10 @@ final class HouseRulesTests: XCTestCase {
         ],
     ]
 
+    /// The C modules an engine module may import: compiler hints in a header that includes nothing and links
+    /// nothing, so they build wherever Swift's compiler does. Each with the modules that may import it.
+    private static let hintModules: [String: Set<String>] = ["CPrefetch": ["KineticDynamics"]]
+
     func testEngineModulesImportOnlyTheStandardLibraryAndEachOther() throws {
         let swiftModules = Set(["Swift", "Synchronization", "_StringProcessing"])
         for (module, allowed) in Self.engine {
@@ -45,6 +49,8 @@ final class HouseRulesTests: XCTestCase {
                         XCTAssertNotNil(
                             allowed[name],
                             "\(module)/\(file) imports Foundation: the engine does not (see ARCHITECTURE)")
+                    } else if Self.hintModules[imported]?.contains(module) == true {
+                        continue
                     } else if Self.engine[imported] == nil && !swiftModules.contains(imported) {
                         XCTFail("\(module)/\(file) imports \(imported): the engine modules are pure Swift")
                     }
@@ -52,6 +58,20 @@ final class HouseRulesTests: XCTestCase {
             }
             for name in allowed.keys where !foundationFiles.contains(name) {
                 XCTFail("\(module)/\(name) no longer imports Foundation: take it off the allow-list")
+            }
+        }
+    }
+
+    func testHintModulesIncludeAndLinkNothing() throws {
+        for name in Self.hintModules.keys {
+            let folder = Self.root + "/Sources/" + name
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+            XCTAssertEqual(Set(files.map { ($0 as NSString).pathExtension }), ["h", "modulemap"], name)
+            for file in files {
+                let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+                XCTAssertFalse(
+                    text.contains("#include"), "\(name)/\(file) includes a header: a hint module includes nothing")
+                XCTAssertFalse(text.contains("link "), "\(name)/\(file) links a library: a hint module links nothing")
             }
         }
     }

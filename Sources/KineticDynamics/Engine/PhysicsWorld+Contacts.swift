@@ -20,6 +20,8 @@ extension PhysicsWorld {
     func mixMaterial(_ c: Int) {
         let a = bodies[Int(contacts[c].bodyA)]
         let b = bodies[Int(contacts[c].bodyB)]
+        if contacts[c].restitution > 0 { restitutiveContactCount -= 1 }
+        defer { if contacts[c].restitution > 0 { restitutiveContactCount += 1 } }
         if a.isBoundary {
             contacts[c].friction = b.friction
             contacts[c].restitution = b.restitution
@@ -43,6 +45,7 @@ extension PhysicsWorld {
                     point: contact.manifold.point0.point, began: false))
         }
         pairs.remove(PairTable.key(contact.bodyA, contact.bodyB))
+        if contact.restitution > 0 { restitutiveContactCount -= 1 }
         let last = contacts.count - 1
         if c != last {
             contacts[c] = contacts[last]

@@ -69,23 +69,28 @@ extension PhysicsWorld {
                         var movingCount = 0
                         var groundedCount = 0
                         var linkCount = 0
-                        for c in 0..<contactBuffer.count {
-                            let flag = flags[c]
-                            if flag & NarrowPhase.sleepLink != 0 {
-                                links[linkCount] = SIMD2(contacts[c].bodyA, contacts[c].bodyB)
-                                linkCount += 1
-                            }
-                            guard flag & NarrowPhase.selected != 0 else { continue }
-                            if contacts[c].restitution > 0 { hasRestitution = true }
-                            let selected = SelectedContact(
-                                contact: Int32(truncatingIfNeeded: c), bodyA: contacts[c].bodyA,
-                                bodyB: contacts[c].bodyB)
-                            if flag & NarrowPhase.dynamicPair != 0 {
-                                moving[movingCount] = selected
-                                movingCount += 1
-                            } else {
-                                grounded[groundedCount] = selected
-                                groundedCount += 1
+                        // The bodies from the 12-byte links, not the 300-byte contacts; a contact's restitution
+                        // is read only while some contact has one.
+                        let anyRestitution = restitutiveContactCount > 0
+                        contactLinks.withUnsafeBufferPointer { contactLinkBuffer in
+                            for c in 0..<contactBuffer.count {
+                                let flag = flags[c]
+                                let pair = contactLinkBuffer[c]
+                                if flag & NarrowPhase.sleepLink != 0 {
+                                    links[linkCount] = SIMD2(pair.bodyA, pair.bodyB)
+                                    linkCount += 1
+                                }
+                                guard flag & NarrowPhase.selected != 0 else { continue }
+                                if anyRestitution && contacts[c].restitution > 0 { hasRestitution = true }
+                                let selected = SelectedContact(
+                                    contact: Int32(truncatingIfNeeded: c), bodyA: pair.bodyA, bodyB: pair.bodyB)
+                                if flag & NarrowPhase.dynamicPair != 0 {
+                                    moving[movingCount] = selected
+                                    movingCount += 1
+                                } else {
+                                    grounded[groundedCount] = selected
+                                    groundedCount += 1
+                                }
                             }
                         }
                         // The contacts with static bodies after those between moving ones (room for both: at most

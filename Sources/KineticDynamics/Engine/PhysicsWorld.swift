@@ -51,6 +51,9 @@ public final class PhysicsWorld {
     /// `createContact` and `destroyContact`): 12 bytes a contact, so that the broad phase marks the pairs it sees
     /// and the step finds the stale ones without bringing each 300-byte contact into the cache.
     @exclusivity(unchecked) var contactLinks: [ContactLink] = []
+    /// How many of ``contacts`` have a restitution above 0 (kept by `mixMaterial` and `destroyContact`): while none
+    /// has, the step knows it needs no restitution pass without reading each contact's restitution.
+    var restitutiveContactCount = 0
     @exclusivity(unchecked) var pairs = PairTable()
     /// Scratch: the step's contact constraints, colour by colour (made by the solver's prepare stage).
     let constraints = ScratchBuffer<ContactConstraint>()

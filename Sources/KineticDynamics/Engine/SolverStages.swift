@@ -1,3 +1,4 @@
+import CPrefetch
 import KineticCore
 
 /// The soft-step solver of one step as a program of stages (``program(into:participants:)``) whose blocks a ``SolverPool``
@@ -193,7 +194,20 @@ struct SolverStages: @unchecked Sendable {
                     contact: UnsafePointer(contactBase + Int(selected[place].contact)),
                     softness: place < dynamicCount ? softness : staticSoftness)
             }
+            // The lanes' contacts and bodies are scattered: ask for bundle k + 2's while bundle k is prepared.
+            @inline(__always) func prefetch(_ k: Int) {
+                for lane in 0..<Int(bundleLanes[k]) {
+                    let chosen = selected[Int(order[bundleFirsts[k] + lane])]
+                    let contact = UnsafeRawPointer(contactBase + Int(chosen.contact))
+                    for line in stride(from: 0, to: MemoryLayout<Contact>.size, by: 64) {
+                        kinetic_prefetch(contact + line)
+                    }
+                    kinetic_prefetch(UnsafeRawPointer(states + Int(chosen.bodyA)) + 64)
+                    kinetic_prefetch(UnsafeRawPointer(states + Int(chosen.bodyB)) + 64)
+                }
+            }
             for k in start..<end {
+                if k + 2 < end { prefetch(k + 2) }
                 ConstraintBundle.prepare(
                     source(k, 0), source(k, 1), source(k, 2), source(k, 3), states: states, into: bundleBase + k)
                 bundleWrites[k] = ConstraintBundle.writeMask(of: bundleBase + k)
@@ -213,7 +227,9 @@ struct SolverStages: @unchecked Sendable {
                 v = multiplyAdd(v, h, input.linearAcceleration) * input.linearDampingFactor
                 w = (w + h * input.angularAcceleration) * input.angularDampingFactor
                 let speed2 = v.lengthSquared
-                if speed2 > maximumSpeed * maximumSpeed { v = v * (maximumSpeed / speed2.squareRoot()) }
+                // A branch, not a select: the compiler otherwise takes the square root and the division for every
+                // body, on the chain to the stores, to throw them away at all but the rare body past the limit.
+                if _slowPath(speed2 > maximumSpeed * maximumSpeed) { v = v * (maximumSpeed / speed2.squareRoot()) }
                 if w * w > maximumRotation * maximumRotation { w = w > 0 ? maximumRotation : -maximumRotation }
                 states[i].velocity = v
                 states[i].angularVelocity = w
