@@ -1,3 +1,4 @@
+import CPrefetch
 import KineticCore
 
 /// A contact's bodies (as in its ``Contact``) and the step in which the broad phase last saw the pair.
@@ -23,6 +24,16 @@ struct Contact: Sendable {
     var cachedRotationA = Rotation.identity
     var cachedRotationB = Rotation.identity
     var cachedSpeculativeDistance = 0.0
+}
+
+extension Contact {
+    /// Asks for every cache line of the record at `contact`, ahead of reading it (the narrow phase and the pack
+    /// stage read contacts scattered through the records).
+    @inline(__always) static func prefetch(_ contact: UnsafePointer<Contact>) {
+        let start = UnsafeRawPointer(contact)
+        for offset in stride(from: 0, to: MemoryLayout<Contact>.size, by: 64) { kinetic_prefetch(start + offset) }
+        kinetic_prefetch(start + (MemoryLayout<Contact>.size - 1))
+    }
 }
 
 /// One prepared contact point. The anchors are fixed for the step, so every lever arm the solver needs is

@@ -61,7 +61,7 @@ struct NarrowPhase: @unchecked Sendable {
                 // contacts' loads by itself (perf: half the phase's samples waited on the bodies' states): ask for
                 // contact c + 16's record, and for contact c + 8's bodies (their first two lines: transform, flags,
                 // extents) and velocities.
-                if c + 16 < end { Self.prefetchRecord(records + c + 16) }
+                if c + 16 < end { Contact.prefetch(records + c + 16) }
                 if c + 8 < end {
                     let next = records + c + 8
                     prefetchBodies(Int(next.pointee.bodyA))
@@ -70,13 +70,6 @@ struct NarrowPhase: @unchecked Sendable {
                 flags[c] = update(c, scratch: scratch)
             }
         }
-    }
-
-    /// Asks for every cache line of `contact`'s record.
-    @inline(__always) private static func prefetchRecord(_ contact: UnsafePointer<Contact>) {
-        let start = UnsafeRawPointer(contact)
-        for offset in stride(from: 0, to: MemoryLayout<Contact>.size, by: 64) { kinetic_prefetch(start + offset) }
-        kinetic_prefetch(start + (MemoryLayout<Contact>.size - 1))
     }
 
     /// Asks for the first two cache lines of body `i`'s record and for its state's velocities (24 bytes).

@@ -196,12 +196,9 @@ struct SolverStages: @unchecked Sendable {
             }
             // The lanes' contacts and bodies are scattered: ask for bundle k + 2's while bundle k is prepared.
             @inline(__always) func prefetch(_ k: Int) {
-                for lane in 0..<Int(bundleLanes[k]) {
+                for lane in 0..<bundleLanes[k] {
                     let chosen = selected[Int(order[bundleFirsts[k] + lane])]
-                    let contact = UnsafeRawPointer(contactBase + Int(chosen.contact))
-                    for line in stride(from: 0, to: MemoryLayout<Contact>.size, by: 64) {
-                        kinetic_prefetch(contact + line)
-                    }
+                    Contact.prefetch(contactBase + Int(chosen.contact))
                     kinetic_prefetch(UnsafeRawPointer(states + Int(chosen.bodyA)) + 64)
                     kinetic_prefetch(UnsafeRawPointer(states + Int(chosen.bodyB)) + 64)
                 }
