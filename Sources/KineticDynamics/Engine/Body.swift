@@ -79,12 +79,8 @@ struct Body: Sendable {
     var isFast = false
     var vertexStart: Int32
     var vertexCount: Int32
-    /// The step in which the proxy's box was last moved.
-    var proxyMovedStep: UInt32 = 0
     var radius: Double
     var maximumExtent: Double
-    /// The broad-phase proxy's box (``bounds`` grown by the fat margin), as of ``proxyMovedStep``.
-    var fatBounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
     /// The broad-phase box: the shape's box grown by the speculative distance and the step's motion.
     var bounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
     /// The body's angle in radians, accumulated (it may exceed ±π after turning more than half a turn).
@@ -159,6 +155,14 @@ struct Proxy: Sendable {
     var moved = false
 
     init(body: Int32) { self.body = body }
+}
+
+/// A body's broad-phase box as the stale-contact test reads it, kept per body index (``PhysicsWorld/proxyBoxes``).
+struct ProxyBox: Sendable {
+    /// The proxy's box: the body's ``Body/bounds`` grown by ``PhysicsWorld/fatMargin``, in points.
+    var bounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    /// The step in which ``bounds`` last moved (``PhysicsWorld/stepIndex``; 0 until it first does).
+    var movedStep: UInt32 = 0
 }
 
 /// A body that moved far in the last step, with the motion to check against static shapes.

@@ -283,4 +283,36 @@ struct NarrowPhase: @unchecked Sendable {
             scratch: scratch)
     }
 
+    /// How many of `flags` have ``recycled`` set, eight flags to a 64-bit word.
+    static func recycledCount(_ flags: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = flags.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let highBits = UInt64(0x8080_8080_8080_8080)
+        var total = 0
+        var c = 0
+        while c + 8 <= flags.count {
+            total += (raw.loadUnaligned(fromByteOffset: c, as: UInt64.self) & highBits).nonzeroBitCount
+            c += 8
+        }
+        while c < flags.count {
+            total += Int(flags[c] >> 7)
+            c += 1
+        }
+        return total
+    }
+
+    /// The index of the first of `flags` at or after `start` with one of the ``effects``, or `flags.count`; eight
+    /// flags to a 64-bit word (most contacts of a step have none).
+    static func firstWithEffects(_ flags: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = flags.baseAddress, start < flags.count else { return flags.count }
+        let raw = UnsafeRawPointer(base)
+        let mask = UInt64(effects) &* 0x0101_0101_0101_0101
+        var c = max(start, 0)
+        while c + 8 <= flags.count && raw.loadUnaligned(fromByteOffset: c, as: UInt64.self) & mask == 0 { c += 8 }
+        while c < flags.count {
+            if flags[c] & effects != 0 { return c }
+            c += 1
+        }
+        return flags.count
+    }
 }

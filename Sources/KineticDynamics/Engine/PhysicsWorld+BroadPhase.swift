@@ -37,31 +37,36 @@ extension PhysicsWorld {
         var changed = broadPhaseNeedsSweep
         broadPhaseNeedsSweep = false
         let step = stepIndex
+        if proxyBoxes.count < bodies.count {
+            proxyBoxes.append(contentsOf: repeatElement(ProxyBox(), count: bodies.count - proxyBoxes.count))
+        }
         proxies.withUnsafeMutableBufferPointer { proxies in
             bodies.withUnsafeMutableBufferPointer { bodies in
-                for k in 0..<proxies.count {
-                    let box = bodies[Int(proxies[k].body)].bounds
-                    let isAwake = bodies[Int(proxies[k].body)].isAwake
-                    proxies[k].moved = false
-                    if box.minX < proxies[k].minX || box.maxX > proxies[k].maxX || box.minY < proxies[k].minY
-                        || box.maxY > proxies[k].maxY
-                    {
-                        proxies[k].minX = box.minX - margin
-                        proxies[k].maxX = box.maxX + margin
-                        proxies[k].minY = box.minY - margin
-                        proxies[k].maxY = box.maxY + margin
-                        proxies[k].moved = true
-                        let i = Int(proxies[k].body)
-                        bodies[i].fatBounds = BoundingBox(
-                            minX: proxies[k].minX, minY: proxies[k].minY, maxX: proxies[k].maxX,
-                            maxY: proxies[k].maxY)
-                        bodies[i].proxyMovedStep = step
-                        changed = true
-                    }
-                    if proxies[k].isAwake != isAwake {
-                        proxies[k].isAwake = isAwake
-                        changed = true
-                        full = true
+                proxyBoxes.withUnsafeMutableBufferPointer { proxyBoxes in
+                    for k in 0..<proxies.count {
+                        let box = bodies[Int(proxies[k].body)].bounds
+                        let isAwake = bodies[Int(proxies[k].body)].isAwake
+                        proxies[k].moved = false
+                        if box.minX < proxies[k].minX || box.maxX > proxies[k].maxX || box.minY < proxies[k].minY
+                            || box.maxY > proxies[k].maxY
+                        {
+                            proxies[k].minX = box.minX - margin
+                            proxies[k].maxX = box.maxX + margin
+                            proxies[k].minY = box.minY - margin
+                            proxies[k].maxY = box.maxY + margin
+                            proxies[k].moved = true
+                            let i = Int(proxies[k].body)
+                            proxyBoxes[i].bounds = BoundingBox(
+                                minX: proxies[k].minX, minY: proxies[k].minY, maxX: proxies[k].maxX,
+                                maxY: proxies[k].maxY)
+                            proxyBoxes[i].movedStep = step
+                            changed = true
+                        }
+                        if proxies[k].isAwake != isAwake {
+                            proxies[k].isAwake = isAwake
+                            changed = true
+                            full = true
+                        }
                     }
                 }
             }

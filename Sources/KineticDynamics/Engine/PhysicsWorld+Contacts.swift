@@ -80,23 +80,12 @@ extension PhysicsWorld {
         let sweep = findPairs()
         // Drop pairs whose boxes stopped overlapping (pairs of two sleeping bodies are kept as they are): after a
         // full sweep those it did not see, after a partial one those with a moved box that no longer overlaps.
-        var c = 0
-        while sweep != .none && c < contactLinks.count {
-            let ia = Int(contactLinks[c].bodyA)
-            let ib = Int(contactLinks[c].bodyB)
-            let awake = bodies[ia].isAwake || bodies[ib].isAwake
-            let stale: Bool
-            if sweep == .full {
-                stale = contactLinks[c].lastSeen != stepIndex
-            } else {
-                stale =
-                    (bodies[ia].proxyMovedStep == stepIndex || bodies[ib].proxyMovedStep == stepIndex)
-                    && !bodies[ia].fatBounds.overlaps(bodies[ib].fatBounds)
-            }
-            if awake && stale {
+        // Each destroyed contact's place takes the last contact, which is looked at next.
+        if sweep != .none {
+            var c = firstStaleContact(from: 0, sweep: sweep)
+            while c < contactLinks.count {
                 destroyContact(c)
-            } else {
-                c += 1
+                c = firstStaleContact(from: c, sweep: sweep)
             }
         }
         if narrowFlags.count < contacts.count {
@@ -126,12 +115,10 @@ extension PhysicsWorld {
         }
         // In contact order: touching counts, begin/end events, sleeping bodies touched by awake ones.
         var toWake: [Int32] = []
-        var recycled = 0
-        for c in 0..<contacts.count {
+        let recycled = countRecycled()
+        var c = nextContactWithEffects(from: 0)
+        while c < contacts.count {
             let flags = narrowFlags[c]
-            if flags & NarrowPhase.recycled != 0 { recycled += 1 }
-            // Only a contact with an effect is read (most of a settled scene's contacts have none).
-            guard flags & NarrowPhase.effects != 0 else { continue }
             let ia = contacts[c].bodyA
             let ib = contacts[c].bodyB
             if flags & NarrowPhase.touchingChanged != 0 {
@@ -146,10 +133,54 @@ extension PhysicsWorld {
             }
             if flags & NarrowPhase.wakesA != 0 { toWake.append(ia) }
             if flags & NarrowPhase.wakesB != 0 { toWake.append(ib) }
+            c = nextContactWithEffects(from: c + 1)
         }
         recycledContacts += recycled
         for i in toWake { wakeIsland(of: Int(i)) }
         narrowSelectionIsCurrent = toWake.isEmpty && !recomputesSelection
     }
 
+    /// The first contact at or after `start` that the step's sweep makes stale (its boxes no longer overlap, and a
+    /// body of it is awake), or the contact count: read through the buffers, the fields a contact's test needs
+    /// only (most contacts are not stale).
+    func firstStaleContact(from start: Int, sweep: SweepKind) -> Int {
+        let step = stepIndex
+        return contactLinks.withUnsafeBufferPointer { links in
+            bodies.withUnsafeBufferPointer { bodies in
+                proxyBoxes.withUnsafeBufferPointer { boxes in
+                    for c in start..<max(start, links.count) {
+                        let ia = Int(links[c].bodyA)
+                        let ib = Int(links[c].bodyB)
+                        let stale: Bool
+                        if sweep == .full {
+                            stale = links[c].lastSeen != step
+                        } else {
+                            stale =
+                                (boxes[ia].movedStep == step || boxes[ib].movedStep == step)
+                                && !boxes[ia].bounds.overlaps(boxes[ib].bounds)
+                        }
+                        if stale && (bodies[ia].isAwake || bodies[ib].isAwake) { return c }
+                    }
+                    return links.count
+                }
+            }
+        }
+    }
+
+    /// How many of the narrow phase's contacts recycled their manifolds.
+    func countRecycled() -> Int {
+        narrowFlags.withUnsafeBufferPointer { flags in
+            NarrowPhase.recycledCount(UnsafeBufferPointer(rebasing: flags[..<min(contacts.count, flags.count)]))
+        }
+    }
+
+    /// The first contact at or after `start` whose narrow-phase flags have an effect for the world to apply, or
+    /// the contact count.
+    func nextContactWithEffects(from start: Int) -> Int {
+        narrowFlags.withUnsafeBufferPointer { flags in
+            let count = min(contacts.count, flags.count)
+            let found = NarrowPhase.firstWithEffects(UnsafeBufferPointer(rebasing: flags[..<count]), from: start)
+            return found < count ? found : contacts.count
+        }
+    }
 }

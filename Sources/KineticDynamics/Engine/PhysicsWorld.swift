@@ -82,6 +82,9 @@ public final class PhysicsWorld {
     var solverProgram: [SolverStages.Stage] = []
     /// Scratch: the narrow phase's flags per contact (``NarrowPhase``).
     @exclusivity(unchecked) var narrowFlags: [UInt8] = []
+    /// Per body, its broad-phase proxy's box and the step in which that last moved (``findPairs()``): beside the
+    /// body records, so that the stale-contact test after a partial sweep reads 40 bytes a body, not a record.
+    @exclusivity(unchecked) var proxyBoxes: [ProxyBox] = []
     /// Whether the narrow phase's selection flags still hold for the solver (no body was woken after it).
     var narrowSelectionIsCurrent = false
     @exclusivity(unchecked) var joints: [Joint] = []
