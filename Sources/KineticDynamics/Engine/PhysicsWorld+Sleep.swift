@@ -5,35 +5,47 @@ import KineticCore
 extension PhysicsWorld {
     // MARK: Sleep
 
+    /// ``islandMarks``: the body has been still for ``PhysicsSettings/timeToSleep``.
+    static let stillMark: UInt8 = 1
+    /// ``islandMarks``: the body's group of still bodies is linked to a body that is not still long enough.
+    static let restlessMark: UInt8 = 2
+
     /// Islands = awake dynamic bodies linked by touching contacts and joints. An island whose every body has been
     /// still for ``PhysicsSettings/timeToSleep`` goes to sleep as a whole.
     ///
-    /// The islands come from a union-find over the bodies' indices in which each root is its island's lowest
-    /// index, so they do not depend on the order of the unions. It runs through the arrays' buffers: with some
-    /// body still long enough it runs every step, and element by element it spent a quarter of its time on
-    /// the arrays' checks.
+    /// Such an island is a group of still bodies linked to no body that is not still: the union-find joins only
+    /// the links between two still bodies (each root its group's lowest index, so the groups do not depend on the
+    /// order of the unions), and a link from a still body to another marks the still one's group restless. The
+    /// islands that sleep are those a union-find over every link would find, with unions only where bodies are
+    /// still (in a pile that has not settled, few are), through the arrays' buffers.
     func updateSleep(dt: Double) {
         guard !awake.isEmpty else {
             isAtRest = true
             return
         }
-        // No island can sleep unless some body has been still long enough: skip the island search.
-        var longestStill = 0.0
-        bodies.withUnsafeBufferPointer { bodies in
-            for i in awake { longestStill = max(longestStill, bodies[Int(i)].sleepTime) }
-        }
         let timeToSleep = settings.timeToSleep
-        if !settings.allowsSleeping || longestStill < timeToSleep {
+        if islandParent.count < bodies.count {
+            islandParent = Array(repeating: 0, count: bodies.count)
+            islandMarks = Array(repeating: 0, count: bodies.count)
+        }
+        // No island can sleep unless some body has been still long enough: skip the island search.
+        var anyStill = false
+        bodies.withUnsafeBufferPointer { bodies in
+            islandMarks.withUnsafeMutableBufferPointer { marks in
+                for i in awake {
+                    let still = bodies[Int(i)].sleepTime >= timeToSleep
+                    marks[Int(i)] = still ? Self.stillMark : 0
+                    anyStill = anyStill || still
+                }
+            }
+        }
+        if !settings.allowsSleeping || !anyStill {
             isAtRest = false
             return
         }
-        if islandParent.count < bodies.count {
-            islandParent = Array(repeating: 0, count: bodies.count)
-            islandSleep = Array(repeating: 0, count: bodies.count)
-        }
         var anyIslandSleeps = false
         islandParent.withUnsafeMutableBufferPointer { parent in
-            islandSleep.withUnsafeMutableBufferPointer { islandSleep in
+            islandMarks.withUnsafeMutableBufferPointer { marks in
                 bodies.withUnsafeBufferPointer { bodies in
                     @inline(__always) func findRoot(_ i: Int32) -> Int32 {
                         var root = i
@@ -46,32 +58,38 @@ extension PhysicsWorld {
                         }
                         return root
                     }
-                    @inline(__always) func union(_ a: Int32, _ b: Int32) {
-                        let ra = findRoot(a)
-                        let rb = findRoot(b)
-                        if ra == rb { return }
-                        // The lower index becomes the root: deterministic.
-                        if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
+                    // A link between two still bodies joins their groups (the lower index becomes the root:
+                    // deterministic); a link from a still body to one that is not makes its group restless.
+                    @inline(__always) func link(_ a: Int32, _ b: Int32) {
+                        let stillA = marks[Int(a)] & Self.stillMark != 0
+                        let stillB = marks[Int(b)] & Self.stillMark != 0
+                        if stillA && stillB {
+                            let ra = findRoot(a)
+                            let rb = findRoot(b)
+                            if ra < rb { parent[Int(rb)] = ra } else if rb < ra { parent[Int(ra)] = rb }
+                        } else if stillA {
+                            marks[Int(a)] |= Self.restlessMark
+                        } else if stillB {
+                            marks[Int(b)] |= Self.restlessMark
+                        }
                     }
                     @inline(__always) func linkable(_ i: Int32) -> Bool {
                         bodies[Int(i)].isDynamic && bodies[Int(i)].isAwake
                     }
-                    for i in awake {
-                        parent[Int(i)] = i
-                        islandSleep[Int(i)] = .greatestFiniteMagnitude
-                    }
+                    for i in awake where marks[Int(i)] & Self.stillMark != 0 { parent[Int(i)] = i }
                     // The touching contacts between awake dynamic bodies, as the solver found them this step.
                     let links = sleepLinks.buffer
-                    for k in 0..<links.count { union(links[k].x, links[k].y) }
+                    for k in 0..<links.count { link(links[k].x, links[k].y) }
                     for joint in joints where joint.isAlive && linkable(joint.bodyA) && linkable(joint.bodyB) {
-                        union(joint.bodyA, joint.bodyB)
+                        link(joint.bodyA, joint.bodyB)
                     }
-                    for i in awake {
+                    // Each restless mark to its group's root; then every still body's parent is its root.
+                    for i in awake where marks[Int(i)] & Self.stillMark != 0 {
                         let root = Int(findRoot(i))
-                        islandSleep[root] = min(islandSleep[root], bodies[Int(i)].sleepTime)
+                        if marks[Int(i)] & Self.restlessMark != 0 { marks[root] |= Self.restlessMark }
                     }
-                    // Every awake body's parent is now its root.
-                    for i in awake where islandSleep[Int(parent[Int(i)])] >= timeToSleep {
+                    for i in awake
+                    where marks[Int(i)] & Self.stillMark != 0 && marks[Int(parent[Int(i)])] & Self.restlessMark == 0 {
                         anyIslandSleeps = true
                         break
                     }
@@ -86,7 +104,7 @@ extension PhysicsWorld {
         var lastOfIsland: [Int32: Int32] = [:]
         for i in awake {
             let root = islandParent[Int(i)]
-            if islandSleep[Int(root)] >= timeToSleep {
+            if islandMarks[Int(i)] & Self.stillMark != 0 && islandMarks[Int(root)] & Self.restlessMark == 0 {
                 // Link the island into a circular list so that one touch wakes all of it.
                 if let last = lastOfIsland[root] {
                     bodies[Int(i)].islandNext = bodies[Int(last)].islandNext
