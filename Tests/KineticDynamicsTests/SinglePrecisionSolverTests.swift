@@ -71,10 +71,10 @@ final class SinglePrecisionSolverTests: XCTestCase {
         XCTAssertEqual(edges, [-.greatestFiniteMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0])
     }
 
-    /// A bundle prepared straight from four contacts in double-precision lanes (``ConstraintBundle/prepare``) is,
+    /// A bundle prepared straight from its contacts in double-precision lanes (``ConstraintBundle/prepare``) is,
     /// byte for byte, the constraints the scalar ``ContactSolver/prepare`` makes of them, rounded lane by lane:
     /// the contacts of a settling pile of mixed boxes (one- and two-point manifolds, masses of every size), in
-    /// groups of one to four (padding lanes), with both softnesses.
+    /// groups of one to the bundle width (padding lanes), with both softnesses.
     func testBundlesPreparedInLanesAreThoseOfTheScalarPrepare() throws {
         let scene = try ReferenceScenes.pile(
             count: 40, width: 375, height: 667, minimumSide: 20, maximumSide: 80, settings: PhysicsSettings())
@@ -103,14 +103,17 @@ final class SinglePrecisionSolverTests: XCTestCase {
                         }
                         var packed = Self.packed(prepared, states: stateBase)
                         var lanes = ConstraintBundle()
-                        let sources = (0..<4).map { lane -> ConstraintBundle.LaneSource in
+                        let sources = (0..<ConstraintBundle.width).map { lane -> ConstraintBundle.LaneSource in
                             lane < group.count
                                 ? ConstraintBundle.LaneSource(
                                     contact: contactBase + group[lane], softness: lane % 2 == 0 ? soft : rigid)
                                 : ConstraintBundle.paddingLane
                         }
-                        ConstraintBundle.prepare(
-                            sources[0], sources[1], sources[2], sources[3], states: stateBase, into: &lanes)
+                        for g in 0..<(ConstraintBundle.width / 4) {
+                            ConstraintBundle.prepare(
+                                sources[4 * g], sources[4 * g + 1], sources[4 * g + 2], sources[4 * g + 3], group: g,
+                                states: stateBase, into: &lanes)
+                        }
                         let same = withUnsafeBytes(of: &packed) { a in
                             withUnsafeBytes(of: &lanes) { b in a.elementsEqual(b) }
                         }
@@ -119,13 +122,13 @@ final class SinglePrecisionSolverTests: XCTestCase {
                 }
                 compared += group.count
                 start += size
-                size = size % 4 + 1
+                size = size % ConstraintBundle.width + 1
             }
         }
         XCTAssertGreaterThan(compared, 150)
     }
 
-    /// The reference: the bundle of 1…4 scalar-prepared constraints, each field of each lane rounded by
+    /// The reference: the bundle of 1…width scalar-prepared constraints, each field of each lane rounded by
     /// ``ConstraintBundle/wide(_:)``; padding lanes are the static ground (body 0) with zeros.
     private static func packed(
         _ constraints: [ContactConstraint], states: UnsafeMutablePointer<BodyState>
@@ -133,13 +136,17 @@ final class SinglePrecisionSolverTests: XCTestCase {
         let padding = ContactConstraint(
             bodyA: 0, bodyB: 0, contact: 0, normal: .zero, friction: 0, restitution: 0,
             softness: Softness(biasRate: 0, massScale: 0, impulseScale: 0), pointCount: 0)
-        let lanes = (0..<4).map { $0 < constraints.count ? constraints[$0] : padding }
+        let lanes = (0..<ConstraintBundle.width).map { $0 < constraints.count ? constraints[$0] : padding }
         func wide(_ value: (ContactConstraint) -> Double) -> ConstraintBundle.Lanes {
-            ConstraintBundle.wide(SIMD4(value(lanes[0]), value(lanes[1]), value(lanes[2]), value(lanes[3])))
+            var result = ConstraintBundle.Lanes()
+            for k in lanes.indices { result[k] = ConstraintBundle.wide(SIMD4(repeating: value(lanes[k])))[0] }
+            return result
         }
         var bundle = ConstraintBundle()
-        bundle.bodyA = SIMD4(lanes[0].bodyA, lanes[1].bodyA, lanes[2].bodyA, lanes[3].bodyA)
-        bundle.bodyB = SIMD4(lanes[0].bodyB, lanes[1].bodyB, lanes[2].bodyB, lanes[3].bodyB)
+        for k in lanes.indices {
+            bundle.bodyA[k] = lanes[k].bodyA
+            bundle.bodyB[k] = lanes[k].bodyB
+        }
         bundle.normalX = wide { $0.normal.x }
         bundle.normalY = wide { $0.normal.y }
         bundle.friction = wide { $0.friction }

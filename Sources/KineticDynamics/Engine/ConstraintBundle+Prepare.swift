@@ -1,7 +1,7 @@
 import KineticCore
 
-/// Preparing a bundle straight from its four contacts: what ``ContactSolver/prepare(_:contact:states:)`` does for
-/// one constraint, done for the four at once in double precision (`SIMD4<Double>`, the same operations in the same
+/// Preparing a bundle straight from its contacts, four at a time: what ``ContactSolver/prepare(_:contact:states:)``
+/// does for one constraint, done for four at once in double precision (`SIMD4<Double>`, the same operations in the same
 /// order on each lane), then each field rounded into the lanes (``ConstraintBundle/wide(_:)``) — the bundle of the
 /// scalar-prepared constraints, bit for bit, without writing the prepared constraints anywhere.
 extension ConstraintBundle {
@@ -31,31 +31,38 @@ extension ConstraintBundle {
             value(l0.contact.pointee), value(l1.contact.pointee), value(l2.contact.pointee), value(l3.contact.pointee))
     }
 
-    /// Writes into `bundle` the bundle of the constraints of lanes `l0`…`l3` (padding lanes: ``paddingLane``), with
-    /// `states` for the masses: the constraints ``ContactSolver/prepare(_:contact:states:)`` makes of these contacts,
-    /// each field rounded into its lane, bit for bit.
+    /// Writes into lanes 4 × `group` … 4 × `group` + 3 of `bundle` (group 0 is the whole bundle of a four-lane
+    /// build) the constraints of lanes `l0`…`l3` (padding lanes: ``paddingLane``), with `states` for the masses: the
+    /// constraints ``ContactSolver/prepare(_:contact:states:)`` makes of these contacts, each field rounded into its
+    /// lane, bit for bit.
     @inline(__always) static func prepare(
-        _ l0: LaneSource, _ l1: LaneSource, _ l2: LaneSource, _ l3: LaneSource,
+        _ l0: LaneSource, _ l1: LaneSource, _ l2: LaneSource, _ l3: LaneSource, group: Int,
         states: UnsafeMutablePointer<BodyState>, into bundle: UnsafeMutablePointer<ConstraintBundle>
     ) {
         let bodyA = SIMD4(
             l0.contact.pointee.bodyA, l1.contact.pointee.bodyA, l2.contact.pointee.bodyA, l3.contact.pointee.bodyA)
         let bodyB = SIMD4(
             l0.contact.pointee.bodyB, l1.contact.pointee.bodyB, l2.contact.pointee.bodyB, l3.contact.pointee.bodyB)
-        bundle.pointee.bodyA = bodyA
-        bundle.pointee.bodyB = bodyB
+        set(&bundle.pointee.bodyA, group: group, to: bodyA)
+        set(&bundle.pointee.bodyB, group: group, to: bodyB)
         let nx = gather(l0, l1, l2, l3) { $0.manifold.normal.x }
         let ny = gather(l0, l1, l2, l3) { $0.manifold.normal.y }
-        bundle.pointee.normalX = wide(nx)
-        bundle.pointee.normalY = wide(ny)
-        bundle.pointee.friction = wide(gather(l0, l1, l2, l3) { $0.friction })
-        bundle.pointee.biasRate = wide(
-            SIMD4(l0.softness.biasRate, l1.softness.biasRate, l2.softness.biasRate, l3.softness.biasRate))
-        bundle.pointee.massScale = wide(
-            SIMD4(l0.softness.massScale, l1.softness.massScale, l2.softness.massScale, l3.softness.massScale))
-        bundle.pointee.impulseScale = wide(
-            SIMD4(
-                l0.softness.impulseScale, l1.softness.impulseScale, l2.softness.impulseScale, l3.softness.impulseScale))
+        set(&bundle.pointee.normalX, group: group, to: wide(nx))
+        set(&bundle.pointee.normalY, group: group, to: wide(ny))
+        set(&bundle.pointee.friction, group: group, to: wide(gather(l0, l1, l2, l3) { $0.friction }))
+        set(
+            &bundle.pointee.biasRate, group: group,
+            to: wide(SIMD4(l0.softness.biasRate, l1.softness.biasRate, l2.softness.biasRate, l3.softness.biasRate)))
+        set(
+            &bundle.pointee.massScale, group: group,
+            to: wide(
+                SIMD4(l0.softness.massScale, l1.softness.massScale, l2.softness.massScale, l3.softness.massScale)))
+        set(
+            &bundle.pointee.impulseScale, group: group,
+            to: wide(
+                SIMD4(
+                    l0.softness.impulseScale, l1.softness.impulseScale, l2.softness.impulseScale,
+                    l3.softness.impulseScale)))
         @inline(__always) func body(_ index: SIMD4<Int32>, _ value: (BodyState) -> Double) -> SIMD4<Double> {
             SIMD4(
                 value(states[Int(index[0])]), value(states[Int(index[1])]), value(states[Int(index[2])]),
@@ -65,17 +72,21 @@ extension ConstraintBundle {
         let iA = body(bodyA) { $0.inverseInertia }
         let mB = body(bodyB) { $0.inverseMass }
         let iB = body(bodyB) { $0.inverseInertia }
-        bundle.pointee.massA = wide(mA)
-        bundle.pointee.inertiaA = wide(iA)
-        bundle.pointee.massB = wide(mB)
-        bundle.pointee.inertiaB = wide(iB)
+        set(&bundle.pointee.massA, group: group, to: wide(mA))
+        set(&bundle.pointee.inertiaA, group: group, to: wide(iA))
+        set(&bundle.pointee.massB, group: group, to: wide(mB))
+        set(&bundle.pointee.inertiaB, group: group, to: wide(iB))
         let counts = SIMD4<Int64>(
             Int64(l0.contact.pointee.manifold.pointCount), Int64(l1.contact.pointee.manifold.pointCount),
             Int64(l2.contact.pointee.manifold.pointCount), Int64(l3.contact.pointee.manifold.pointCount))
         let masses = Masses(mA: mA, iA: iA, mB: mB, iB: iB)
         let lanes = (l0, l1, l2, l3)
-        preparePoint(lanes, { $0.manifold.point0 }, nx, ny, masses, present: counts .> 0, into: &bundle.pointee.point0)
-        preparePoint(lanes, { $0.manifold.point1 }, nx, ny, masses, present: counts .> 1, into: &bundle.pointee.point1)
+        preparePoint(
+            lanes, { $0.manifold.point0 }, nx, ny, masses, present: counts .> 0, group: group,
+            into: &bundle.pointee.point0)
+        preparePoint(
+            lanes, { $0.manifold.point1 }, nx, ny, masses, present: counts .> 1, group: group,
+            into: &bundle.pointee.point1)
     }
 
     /// The four lanes' bodies' inverse masses and inertias.
@@ -91,7 +102,7 @@ extension ConstraintBundle {
     /// ``ConstraintPoint`` is.
     @inline(__always) private static func preparePoint(
         _ sources: (LaneSource, LaneSource, LaneSource, LaneSource), _ manifoldPoint: (Contact) -> ManifoldPoint,
-        _ nx: SIMD4<Double>, _ ny: SIMD4<Double>, _ masses: Masses, present: SIMDMask<SIMD4<Int64>>,
+        _ nx: SIMD4<Double>, _ ny: SIMD4<Double>, _ masses: Masses, present: SIMDMask<SIMD4<Int64>>, group: Int,
         into point: inout LanePoint
     ) {
         @inline(__always) func gather(_ value: (ManifoldPoint) -> Double) -> SIMD4<Double> {
@@ -101,8 +112,9 @@ extension ConstraintBundle {
         let ay = gather { $0.anchorA.y }
         let bx = gather { $0.anchorB.x }
         let by = gather { $0.anchorB.y }
-        @inline(__always) func lanes(_ value: SIMD4<Double>) -> Lanes {
-            wide(SIMD4<Double>(repeating: 0).replacing(with: value, where: present))
+        @inline(__always) func set(_ field: inout Lanes, _ value: SIMD4<Double>) {
+            ConstraintBundle.set(
+                &field, group: group, to: wide(SIMD4<Double>(repeating: 0).replacing(with: value, where: present)))
         }
         // The tangent is the normal turned right: (ny, −nx).
         let tx = ny
@@ -117,17 +129,17 @@ extension ConstraintBundle {
             masses.mA + masses.mB + masses.iA * tangentArmA * tangentArmA + masses.iB * tangentArmB * tangentArmB
         let zero = SIMD4<Double>(repeating: 0)
         let one = SIMD4<Double>(repeating: 1)
-        point.baseSeparation = lanes(gather { $0.separation } - ((bx - ax) * nx + (by - ay) * ny))
-        point.normalImpulse = lanes(gather { $0.normalImpulse })
-        point.tangentImpulse = lanes(gather { $0.tangentImpulse })
-        point.maxNormalImpulse = Lanes(repeating: 0)
-        point.normalMass = lanes(zero.replacing(with: one / kNormal, where: kNormal .> zero))
-        point.tangentMass = lanes(zero.replacing(with: one / kTangent, where: kTangent .> zero))
-        point.normalArmA = lanes(normalArmA)
-        point.normalArmB = lanes(normalArmB)
-        point.tangentArmA = lanes(tangentArmA)
-        point.tangentArmB = lanes(tangentArmB)
-        point.normalReachA = lanes(nx * ax + ny * ay)
-        point.normalReachB = lanes(nx * bx + ny * by)
+        set(&point.baseSeparation, gather { $0.separation } - ((bx - ax) * nx + (by - ay) * ny))
+        set(&point.normalImpulse, gather { $0.normalImpulse })
+        set(&point.tangentImpulse, gather { $0.tangentImpulse })
+        ConstraintBundle.set(&point.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
+        set(&point.normalMass, zero.replacing(with: one / kNormal, where: kNormal .> zero))
+        set(&point.tangentMass, zero.replacing(with: one / kTangent, where: kTangent .> zero))
+        set(&point.normalArmA, normalArmA)
+        set(&point.normalArmB, normalArmB)
+        set(&point.tangentArmA, tangentArmA)
+        set(&point.tangentArmB, tangentArmB)
+        set(&point.normalReachA, nx * ax + ny * ay)
+        set(&point.normalReachB, nx * bx + ny * by)
     }
 }

@@ -1,28 +1,26 @@
 import KineticCore
 
-/// The contact solver's warm-start and solve passes over ``ConstraintBundle``s: four constraints of a colour at a
-/// time, each lane doing exactly what ``ContactSolver/warmStart(_:_:)`` and ``ContactSolver/solve(_:_:inverseH:maximumPushSpeed:useBias:reversed:)``
+/// The contact solver's warm-start and solve passes over ``ConstraintBundle``s: four (or eight) constraints of a
+/// colour at a time, each lane doing exactly what ``ContactSolver/warmStart(_:_:)`` and ``ContactSolver/solve(_:_:inverseH:maximumPushSpeed:useBias:reversed:)``
 /// do for one constraint, in single precision (see ``ConstraintBundle``).
 extension ContactSolver {
     typealias Lanes = ConstraintBundle.Lanes
 
     static func warmStart(
-        bundles: UnsafeMutableBufferPointer<ConstraintBundle>, writes: UnsafePointer<UInt8>,
+        bundles: UnsafeMutableBufferPointer<ConstraintBundle>, writes: UnsafePointer<ConstraintBundle.WriteMask>,
         _ mirror: UnsafeMutablePointer<BundleBody>
     ) {
         guard let base = bundles.baseAddress else { return }
-        let zero = Lanes(repeating: 0)
         for index in 0..<bundles.count {
             let c = base + index
             let p0 = c.pointee.point0
             let p1 = c.pointee.point1
             // A bundle without impulses is skipped (as the scalar pass skips such a constraint), so that its
-            // bodies' velocities are not rounded for nothing. Within a bundle every lane takes its impulses: a
-            // padding lane or a one-point constraint's second point holds zeros, which change nothing.
-            let loaded =
-                (p0.normalImpulse .!= zero) .| (p0.tangentImpulse .!= zero) .| (p1.normalImpulse .!= zero)
-                .| (p1.tangentImpulse .!= zero)
-            if !any(loaded) { continue }
+            // bodies' velocities are not rounded for nothing (in eight lanes, each group of four on its own). Within
+            // a bundle every lane takes its impulses: a padding lane or a one-point constraint's second point holds
+            // zeros, which change nothing.
+            let writes = writes[index] & ConstraintBundle.warmStartMask(of: c)
+            if writes == 0 { continue }
             var body = BundleBodies(c, mirror)
             let nx = c.pointee.normalX
             let ny = c.pointee.normalY
@@ -32,14 +30,14 @@ extension ContactSolver {
             body.apply(p0.tangentImpulse, tx, ty, p0.tangentArmA, p0.tangentArmB)
             body.apply(p1.normalImpulse, nx, ny, p1.normalArmA, p1.normalArmB)
             body.apply(p1.tangentImpulse, tx, ty, p1.tangentArmA, p1.tangentArmB)
-            body.store(c, writes: writes[index], mirror)
+            body.store(c, writes: writes, mirror)
         }
     }
 
     /// One solver iteration over bundles: soft with bias (`useBias`) or rigid without; `reversed` solves a
     /// two-point constraint's second point first (see the scalar pass).
     static func solve(
-        bundles: UnsafeMutableBufferPointer<ConstraintBundle>, writes: UnsafePointer<UInt8>,
+        bundles: UnsafeMutableBufferPointer<ConstraintBundle>, writes: UnsafePointer<ConstraintBundle.WriteMask>,
         _ mirror: UnsafeMutablePointer<BundleBody>, inverseH: Double,
         maximumPushSpeed: Double, useBias: Bool, reversed: Bool
     ) {
@@ -58,7 +56,7 @@ extension ContactSolver {
     }
 
     @inline(__always) private static func solveLoop(
-        _ bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ writes: UnsafePointer<UInt8>,
+        _ bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ writes: UnsafePointer<ConstraintBundle.WriteMask>,
         _ mirror: UnsafeMutablePointer<BundleBody>, _ inverseH: Double,
         _ maximumPushSpeed: Double, useBias: Bool,
         reversed: Bool

@@ -191,15 +191,17 @@ extension PhysicsWorld {
     /// the scene format's masses and sizes) stays within a float's range.
     static let solverSpeedLimit = 1e15
 
-    /// Cuts each independent colour into bundles of four constraints (the last one of a colour may hold fewer).
+    /// Cuts each independent colour into bundles of ``ConstraintBundle/width`` constraints (the last one of a colour
+    /// may hold fewer).
     func layOutBundles() {
         let colours = coloring.colours
+        let width = ConstraintBundle.width
         bundleStarts.resize(colours.count)
         var total = 0
         for (k, colour) in colours.enumerated() {
             if colour.isIndependent {
                 bundleStarts.buffer[k] = total
-                total += (colour.end - colour.start + 3) / 4
+                total += (colour.end - colour.start + width - 1) / width
             } else {
                 bundleStarts.buffer[k] = -1
             }
@@ -215,8 +217,8 @@ extension PhysicsWorld {
             var first = colour.start
             while first < colour.end {
                 firsts[b] = first
-                lanes[b] = min(4, colour.end - first)
-                first += 4
+                lanes[b] = min(width, colour.end - first)
+                first += width
                 b += 1
             }
         }

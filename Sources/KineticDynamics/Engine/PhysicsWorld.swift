@@ -34,6 +34,11 @@ public struct ContactEvent: Sendable, Equatable {
 /// `step()` always advances one fixed ``PhysicsSettings/timeStep``; drive it from an accumulator (as
 /// `DynamicAnimator` does) so that the display's frame rate never changes the result.
 public final class PhysicsWorld {
+    /// How many contact constraints the solver works on at once: 4 (four floats to a 128-bit vector), or 8 in a
+    /// build with `KINETIC_LANES8` for AVX2 processors (`make install CPU=haswell`). The results are the same bits
+    /// either way.
+    public static let solverLaneCount = ConstraintBundle.width
+
     /// The settings; changing them between steps is allowed.
     public var settings: PhysicsSettings
     /// Gravity in pt/s² (y down). Default (0, 1000): UIKit's gravity of magnitude 1 pointing down.
@@ -75,7 +80,7 @@ public final class PhysicsWorld {
     let bundleFirsts = ScratchBuffer<Int>()
     let bundleLanes = ScratchBuffer<Int>()
     /// Per bundle, which of its lanes' bodies it writes back (``ConstraintBundle/writeMask(of:)``).
-    let bundleWrites = ScratchBuffer<UInt8>()
+    let bundleWrites = ScratchBuffer<ConstraintBundle.WriteMask>()
     /// The worker threads, made when ``PhysicsSettings/threadCount`` first asks for more than one.
     private var pool: SolverPool?
     /// Scratch: the solver's program of stages for this step.

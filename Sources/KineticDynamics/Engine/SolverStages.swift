@@ -31,11 +31,12 @@ struct SolverStages: @unchecked Sendable {
     var softness: Softness
     var staticSoftness: Softness
     var colours: UnsafeBufferPointer<ConstraintColoring.Colour>
-    /// The independent colours' constraints in bundles of four (``ConstraintBundle``), colour by colour.
+    /// The independent colours' constraints in bundles of ``ConstraintBundle/width`` (``ConstraintBundle``), colour
+    /// by colour.
     var bundles: UnsafeMutableBufferPointer<ConstraintBundle>
     /// Per bundle, which of its lanes' bodies it writes back (``ConstraintBundle/writeMask(of:)``), set by the pack
     /// stage.
-    var bundleWrites: UnsafeMutablePointer<UInt8>
+    var bundleWrites: UnsafeMutablePointer<ConstraintBundle.WriteMask>
     /// Per colour, the index of its first bundle (−1 for an overflow, which is solved one constraint at a time).
     var bundleStarts: UnsafeBufferPointer<Int>
     /// Per bundle, the index of its first constraint and how many follow (1…4, within the colour).
@@ -89,7 +90,7 @@ struct SolverStages: @unchecked Sendable {
     /// The smallest blocks of constraints, of bundles and of bodies: smaller ones cost more to hand out than
     /// they take to run.
     static let minimumConstraintBlock = 16
-    static let minimumBundleBlock = minimumConstraintBlock / 4
+    static let minimumBundleBlock = max(1, minimumConstraintBlock / ConstraintBundle.width)
     static let minimumBodyBlock = 64
     /// Blocks per participant that a stage is cut into when it is large enough: a few each, so that a thread that
     /// joins a stage late or runs slower leaves little for the other to wait on.
@@ -118,11 +119,12 @@ struct SolverStages: @unchecked Sendable {
         func colourPass(_ kind: Kind, substep: Int) {
             for (k, colour) in colours.enumerated() {
                 let count = colour.end - colour.start
-                // A bundle holds four constraints of a colour: blocks of an independent colour are whole bundles.
+                // A bundle holds four (or eight) constraints of a colour: blocks of an independent colour are whole
+                // bundles.
                 stages.append(
                     Stage(
                         kind: kind, colour: k, substep: substep, items: colour.isIndependent ? count : min(count, 1),
-                        blockSize: colour.isIndependent ? constraintBlock(count, multiple: 4) : 1))
+                        blockSize: colour.isIndependent ? constraintBlock(count, multiple: ConstraintBundle.width) : 1))
             }
         }
         let hasJoints = !activeJoints.isEmpty
@@ -184,7 +186,7 @@ struct SolverStages: @unchecked Sendable {
             guard let constraintBase = constraints.baseAddress else { return }
             for k in (stage.offset + start)..<(stage.offset + end) { prepareConstraint(k, into: constraintBase + k) }
         case .pack:
-            // Each bundle's four constraints are prepared at once, straight into it (the restitution pass and the
+            // Each bundle's constraints are prepared four at a time, straight into it (the restitution pass and the
             // overflow colours have their constraints prepared by ``Kind/prepare`` as well).
             guard let bundleBase = bundles.baseAddress, let contactBase = contacts.baseAddress else { return }
             @inline(__always) func source(_ k: Int, _ lane: Int) -> ConstraintBundle.LaneSource {
@@ -205,8 +207,11 @@ struct SolverStages: @unchecked Sendable {
             }
             for k in start..<end {
                 if k + 2 < end { prefetch(k + 2) }
-                ConstraintBundle.prepare(
-                    source(k, 0), source(k, 1), source(k, 2), source(k, 3), states: states, into: bundleBase + k)
+                for group in 0..<(ConstraintBundle.width / 4) {
+                    ConstraintBundle.prepare(
+                        source(k, 4 * group), source(k, 4 * group + 1), source(k, 4 * group + 2),
+                        source(k, 4 * group + 3), group: group, states: states, into: bundleBase + k)
+                }
                 bundleWrites[k] = ConstraintBundle.writeMask(of: bundleBase + k)
             }
         case .unpack:
@@ -444,14 +449,15 @@ struct SolverStages: @unchecked Sendable {
         return UnsafeMutableBufferPointer(rebasing: constraints[range])
     }
 
-    /// The bundles of block `start..<end` of a colour pass (constraints of the colour, a multiple of four from
+    /// The bundles of block `start..<end` of a colour pass (constraints of the colour, a multiple of the width from
     /// its start) and their write masks, or nil for an overflow colour.
     @inline(__always) private func bundleSlice(_ stage: Stage, _ start: Int, _ end: Int)
-        -> (UnsafeMutableBufferPointer<ConstraintBundle>, UnsafePointer<UInt8>)?
+        -> (UnsafeMutableBufferPointer<ConstraintBundle>, UnsafePointer<ConstraintBundle.WriteMask>)?
     {
         let first = bundleStarts[stage.colour]
         guard first >= 0 else { return nil }
-        let range = (first + start / 4)..<(first + (end + 3) / 4)
+        let width = ConstraintBundle.width
+        let range = (first + start / width)..<(first + (end + width - 1) / width)
         return (UnsafeMutableBufferPointer(rebasing: bundles[range]), UnsafePointer(bundleWrites + range.lowerBound))
     }
 
