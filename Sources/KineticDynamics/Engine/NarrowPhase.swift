@@ -301,16 +301,22 @@ struct NarrowPhase: @unchecked Sendable {
         return total
     }
 
-    /// The index of the first of `flags` at or after `start` with one of the ``effects``, or `flags.count`; eight
-    /// flags to a 64-bit word (most contacts of a step have none).
+    /// The index of the first of `flags` at or after `start` with one of the ``effects``, or `flags.count` (most
+    /// contacts of a step have none).
     static func firstWithEffects(_ flags: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        first(flags, withAnyOf: effects, from: start)
+    }
+
+    /// The index of the first of `flags` at or after `start` with a bit of `mask` set, or `flags.count`; eight
+    /// flags to a 64-bit word.
+    static func first(_ flags: UnsafeBufferPointer<UInt8>, withAnyOf mask: UInt8, from start: Int) -> Int {
         guard let base = flags.baseAddress, start < flags.count else { return flags.count }
         let raw = UnsafeRawPointer(base)
-        let mask = UInt64(effects) &* 0x0101_0101_0101_0101
+        let wordMask = UInt64(mask) &* 0x0101_0101_0101_0101
         var c = max(start, 0)
-        while c + 8 <= flags.count && raw.loadUnaligned(fromByteOffset: c, as: UInt64.self) & mask == 0 { c += 8 }
+        while c + 8 <= flags.count && raw.loadUnaligned(fromByteOffset: c, as: UInt64.self) & wordMask == 0 { c += 8 }
         while c < flags.count {
-            if flags[c] & effects != 0 { return c }
+            if flags[c] & mask != 0 { return c }
             c += 1
         }
         return flags.count

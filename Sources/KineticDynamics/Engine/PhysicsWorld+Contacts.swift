@@ -78,18 +78,21 @@ extension PhysicsWorld {
             }
         }
         let sweep = findPairs()
-        // Drop pairs whose boxes stopped overlapping (pairs of two sleeping bodies are kept as they are): after a
-        // full sweep those it did not see, after a partial one those with a moved box that no longer overlaps.
-        // Each destroyed contact's place takes the last contact, which is looked at next.
-        if sweep != .none {
-            var c = firstStaleContact(from: 0, sweep: sweep)
-            while c < contactLinks.count {
-                destroyContact(c)
-                c = firstStaleContact(from: c, sweep: sweep)
-            }
-        }
+        // Drop pairs whose boxes stopped overlapping (``StaleContactTest``, its flags in `narrowFlags` until the
+        // narrow phase writes its own), in contact order: each destroyed contact's place takes the last contact,
+        // with its flag, which is looked at next.
         if narrowFlags.count < contacts.count {
             narrowFlags = Array(repeating: 0, count: max(contacts.count, 2 * narrowFlags.count))
+        }
+        if sweep != .none {
+            flagStaleContacts(full: sweep == .full)
+            var c = nextFlaggedContact(from: 0)
+            while c < contacts.count {
+                let last = contacts.count - 1
+                narrowFlags[c] = narrowFlags[last]
+                destroyContact(c)
+                c = nextFlaggedContact(from: c)
+            }
         }
         let pool = contacts.count >= parallelThreshold ? solverPool() : nil
         let vertexBase = vertices.withUnsafeMutableBufferPointer { $0.baseAddress }
@@ -140,30 +143,33 @@ extension PhysicsWorld {
         narrowSelectionIsCurrent = toWake.isEmpty && !recomputesSelection
     }
 
-    /// The first contact at or after `start` that the step's sweep makes stale (its boxes no longer overlap, and a
-    /// body of it is awake), or the contact count: read through the buffers, the fields a contact's test needs
-    /// only (most contacts are not stale).
-    func firstStaleContact(from start: Int, sweep: SweepKind) -> Int {
+    /// Flags the stale contacts in `narrowFlags` (``StaleContactTest``), on the solver's threads when there are
+    /// enough contacts.
+    func flagStaleContacts(full: Bool) {
+        let pool = contacts.count >= parallelThreshold ? solverPool() : nil
         let step = stepIndex
-        return contactLinks.withUnsafeBufferPointer { links in
+        contactLinks.withUnsafeBufferPointer { links in
             bodies.withUnsafeBufferPointer { bodies in
                 proxyBoxes.withUnsafeBufferPointer { boxes in
-                    for c in start..<max(start, links.count) {
-                        let ia = Int(links[c].bodyA)
-                        let ib = Int(links[c].bodyB)
-                        let stale: Bool
-                        if sweep == .full {
-                            stale = links[c].lastSeen != step
-                        } else {
-                            stale =
-                                (boxes[ia].movedStep == step || boxes[ib].movedStep == step)
-                                && !boxes[ia].bounds.overlaps(boxes[ib].bounds)
-                        }
-                        if stale && (bodies[ia].isAwake || bodies[ib].isAwake) { return c }
+                    narrowFlags.withUnsafeMutableBufferPointer { flags in
+                        guard let bodies = bodies.baseAddress, let boxes = boxes.baseAddress,
+                            let flags = flags.baseAddress
+                        else { return }
+                        let test = StaleContactTest(
+                            links: links, bodies: bodies, boxes: boxes, flags: flags, full: full, step: step)
+                        SolverPool.run(blocks: test.blockCount, on: pool) { test.execute(block: $0) }
                     }
-                    return links.count
                 }
             }
+        }
+    }
+
+    /// The first contact at or after `start` with a flag in `narrowFlags`, or the contact count.
+    func nextFlaggedContact(from start: Int) -> Int {
+        narrowFlags.withUnsafeBufferPointer { flags in
+            let count = min(contacts.count, flags.count)
+            let found = NarrowPhase.first(UnsafeBufferPointer(rebasing: flags[..<count]), withAnyOf: 0xFF, from: start)
+            return found < count ? found : contacts.count
         }
     }
 
