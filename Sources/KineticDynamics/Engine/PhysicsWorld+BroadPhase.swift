@@ -211,22 +211,17 @@ extension PhysicsWorld {
     /// queries test every box before it: 64.
     static let wideProxyLimit = 64
 
-    /// The pairs of a partial sweep found from the moved boxes alone: each moved box is tested against the boxes
-    /// sorted after it (until they start past its right side) and against all those before it; the pairs are
-    /// then put in the order the sweep reports them (by the first box's place in the sorted order, then the
-    /// second's), so that new contacts are created in the same order either way.
+    /// The pairs of a partial sweep found from the moved boxes alone (``MovedPairQuery``, on the solver's threads):
+    /// each moved box is tested against the boxes sorted after it (until they start past its right side) and
+    /// against those before it that can reach it; the pairs are then put in the order the sweep reports them (by
+    /// the first box's place in the sorted order, then the second's), so that new contacts are created in the same
+    /// order either way.
     func findMovedPairs(
         _ proxies: UnsafeMutableBufferPointer<Proxy>, _ bodies: UnsafeBufferPointer<Body>, movedCount: Int
     ) {
         movedPairQueries += 1
         movedPairs.removeAll(keepingCapacity: true)
         let n = proxies.count
-        @inline(__always) func overlaps(_ a: Int, _ b: Int) -> Bool {
-            // The sweep's tests for a before b in the sorted order.
-            let boxA = proxies[a]
-            let boxB = proxies[b]
-            return boxB.minX <= boxA.maxX && !(boxB.minY > boxA.maxY) && !(boxA.minY > boxB.maxY)
-        }
         // A box before m overlaps it only if it reaches past m's left side. Boxes no wider than `narrowWidth` that
         // start further left than that width cannot: the scan of those before m starts past them (found by
         // bisection, as the boxes are sorted by their left sides), and the few wide boxes (a floor, a wall: more
@@ -251,39 +246,19 @@ extension PhysicsWorld {
         // m's left side less its exact width, and so at or right of `minX - reach` as rounded (rounding is
         // monotonic, and that left side is a double), however far from the origin.
         let reach = narrowWidth * 1.001
-        for m in 0..<n where proxies[m].moved {
-            var first = 0
-            if bounded {
-                for w in wideProxies {
-                    let o = Int(w)
-                    if o >= m { break }
-                    if !proxies[o].moved && overlaps(o, m) {
-                        movedPairs.append(
-                            UInt64(UInt32(truncatingIfNeeded: o)) << 32 | UInt64(UInt32(truncatingIfNeeded: m)))
-                    }
-                }
-                // The first box whose left side is at or right of m's left side less the reach.
-                let left = proxies[m].minX - reach
-                var high = m
-                while first < high {
-                    let middle = (first + high) / 2
-                    if proxies[middle].minX < left { first = middle + 1 } else { high = middle }
-                }
-            }
-            for o in first..<m
-            where !(bounded && proxies[o].maxX - proxies[o].minX > wideWidth) && !proxies[o].moved && overlaps(o, m) {
-                movedPairs.append(UInt64(UInt32(truncatingIfNeeded: o)) << 32 | UInt64(UInt32(truncatingIfNeeded: m)))
-            }
-            var b = m + 1
-            let right = proxies[m].maxX
-            while b < n && proxies[b].minX <= right {
-                if overlaps(m, b) {
-                    movedPairs.append(
-                        UInt64(UInt32(truncatingIfNeeded: m)) << 32 | UInt64(UInt32(truncatingIfNeeded: b)))
-                }
-                b += 1
+        // The moved boxes' queries on the solver's threads when there are enough boxes.
+        let blocks = MovedPairQuery.blockCount(proxies: n)
+        while movedPairBlocks.count < blocks { movedPairBlocks.append([]) }
+        let pool = n >= parallelThreshold ? solverPool() : nil
+        wideProxies.withUnsafeBufferPointer { wide in
+            movedPairBlocks.withUnsafeMutableBufferPointer { blockPairs in
+                let query = MovedPairQuery(
+                    proxies: UnsafeBufferPointer(proxies), wideProxies: wide, bounded: bounded, wideWidth: wideWidth,
+                    reach: reach, pairs: blockPairs)
+                SolverPool.run(blocks: blocks, on: pool) { query.execute(block: $0) }
             }
         }
+        for block in 0..<blocks { movedPairs.append(contentsOf: movedPairBlocks[block]) }
         // Keys are distinct, so the order is the same whatever the sort.
         movedPairs.sort()
         for pair in movedPairs {
