@@ -40,36 +40,28 @@ extension PhysicsWorld {
         if proxyBoxes.count < bodies.count {
             proxyBoxes.append(contentsOf: repeatElement(ProxyBox(), count: bodies.count - proxyBoxes.count))
         }
+        // On the solver's threads when there are enough proxies (``ProxyUpdate``).
+        let blocks = ProxyUpdate.blockCount(proxies: proxies.count)
+        if proxyReports.count < blocks { proxyReports = [UInt8](repeating: 0, count: blocks) }
+        let pool = proxies.count >= parallelThreshold ? solverPool() : nil
         proxies.withUnsafeMutableBufferPointer { proxies in
-            bodies.withUnsafeMutableBufferPointer { bodies in
+            bodies.withUnsafeBufferPointer { bodies in
                 proxyBoxes.withUnsafeMutableBufferPointer { proxyBoxes in
-                    for k in 0..<proxies.count {
-                        let box = bodies[Int(proxies[k].body)].bounds
-                        let isAwake = bodies[Int(proxies[k].body)].isAwake
-                        proxies[k].moved = false
-                        if box.minX < proxies[k].minX || box.maxX > proxies[k].maxX || box.minY < proxies[k].minY
-                            || box.maxY > proxies[k].maxY
-                        {
-                            proxies[k].minX = box.minX - margin
-                            proxies[k].maxX = box.maxX + margin
-                            proxies[k].minY = box.minY - margin
-                            proxies[k].maxY = box.maxY + margin
-                            proxies[k].moved = true
-                            let i = Int(proxies[k].body)
-                            proxyBoxes[i].bounds = BoundingBox(
-                                minX: proxies[k].minX, minY: proxies[k].minY, maxX: proxies[k].maxX,
-                                maxY: proxies[k].maxY)
-                            proxyBoxes[i].movedStep = step
-                            changed = true
-                        }
-                        if proxies[k].isAwake != isAwake {
-                            proxies[k].isAwake = isAwake
-                            changed = true
-                            full = true
-                        }
+                    proxyReports.withUnsafeMutableBufferPointer { reports in
+                        guard let bodies = bodies.baseAddress, let boxes = proxyBoxes.baseAddress,
+                            let reports = reports.baseAddress
+                        else { return }
+                        let update = ProxyUpdate(
+                            proxies: proxies, bodies: bodies, boxes: boxes, reports: reports, margin: margin,
+                            step: step)
+                        SolverPool.run(blocks: blocks, on: pool) { update.execute(block: $0) }
                     }
                 }
             }
+        }
+        for block in 0..<blocks {
+            if proxyReports[block] != 0 { changed = true }
+            if proxyReports[block] & ProxyUpdate.awakeChanged != 0 { full = true }
         }
         guard changed else { return .none }
         var movedCount = 0

@@ -104,6 +104,8 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var sweepNewPairs: [[UInt64]] = []
     /// Scratch: the pairs of moved boxes, as places in the sorted proxies (first << 32 | second).
     @exclusivity(unchecked) var movedPairs: [UInt64] = []
+    /// Scratch: per block of ``ProxyUpdate``, what it saw.
+    @exclusivity(unchecked) var proxyReports: [UInt8] = []
     /// Scratch: per block of ``MovedPairQuery``, the pairs it found.
     @exclusivity(unchecked) var movedPairBlocks: [[UInt64]] = []
     /// Scratch: the places of the much wider than usual boxes in the sorted proxies
