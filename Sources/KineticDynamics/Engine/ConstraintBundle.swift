@@ -250,10 +250,9 @@ struct BundleBodies {
     var vBx: Lanes
     var vBy: Lanes
     var wB: Lanes
-    let mA: Lanes
-    let iA: Lanes
-    let mB: Lanes
-    let iB: Lanes
+    /// The bundle, whose inverse masses and inertias `apply` reads where it uses them (kept in registers, they were
+    /// four of the sixteen the solve loop needs, and its values spilled to the stack).
+    let bundle: UnsafeMutablePointer<ConstraintBundle>
 
     @inline(__always) init(_ bundle: UnsafeMutablePointer<ConstraintBundle>, _ mirror: UnsafeMutablePointer<BundleBody>)
     {
@@ -265,10 +264,7 @@ struct BundleBodies {
         vBx = b.x
         vBy = b.y
         wB = b.z
-        mA = bundle.pointee.massA
-        iA = bundle.pointee.inertiaA
-        mB = bundle.pointee.massB
-        iB = bundle.pointee.inertiaB
+        self.bundle = bundle
     }
 
     /// Writes the velocities back, lane by lane, to the records of the bodies `writes` names
@@ -358,6 +354,10 @@ struct BundleBodies {
     /// Applies `impulse` along (`dx`, `dy`) at points with lever arms `armA`, `armB`, in every lane (a lane with
     /// nothing to apply has a zero impulse).
     @_transparent mutating func apply(_ impulse: Lanes, _ dx: Lanes, _ dy: Lanes, _ armA: Lanes, _ armB: Lanes) {
+        let mA = bundle.pointee.massA
+        let iA = bundle.pointee.inertiaA
+        let mB = bundle.pointee.massB
+        let iB = bundle.pointee.inertiaB
         let sA = -mA * impulse
         let sB = mB * impulse
         vAx = vAx + sA * dx

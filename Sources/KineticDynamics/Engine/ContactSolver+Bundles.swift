@@ -62,7 +62,6 @@ extension ContactSolver {
         reversed: Bool
     ) {
         guard let base = bundles.baseAddress else { return }
-        let zero = Lanes(repeating: 0)
         let inverseH = ConstraintBundle.narrow(inverseH)
         let maximumPushSpeed = ConstraintBundle.narrow(maximumPushSpeed)
         for index in 0..<bundles.count {
@@ -78,18 +77,13 @@ extension ContactSolver {
             let s0 = separation(c.pointee.point0, normalShift, rotation)
             let s1 = separation(c.pointee.point1, normalShift, rotation)
             var body = BundleBodies(c, mirror)
-            var soft = Soft(biasRate: zero, massScale: Lanes(repeating: 1), impulseScale: zero)
-            if useBias {
-                soft = Soft(
-                    biasRate: c.pointee.biasRate, massScale: c.pointee.massScale,
-                    impulseScale: c.pointee.impulseScale)
-            }
+            // The softness read from the bundle where it is used, not held in registers across the points.
             if reversed {
-                solveNormal(&c.pointee.point1, &body, s1, nx, ny, soft, inverseH, maximumPushSpeed, useBias)
+                solveNormal(&c.pointee.point1, &body, s1, c, inverseH, maximumPushSpeed, useBias)
             }
-            solveNormal(&c.pointee.point0, &body, s0, nx, ny, soft, inverseH, maximumPushSpeed, useBias)
+            solveNormal(&c.pointee.point0, &body, s0, c, inverseH, maximumPushSpeed, useBias)
             if !reversed {
-                solveNormal(&c.pointee.point1, &body, s1, nx, ny, soft, inverseH, maximumPushSpeed, useBias)
+                solveNormal(&c.pointee.point1, &body, s1, c, inverseH, maximumPushSpeed, useBias)
             }
             // Friction in every lane: without a normal impulse (a speculative point, a padding lane, a one-point
             // constraint's second point) or without friction its bound is 0, and it takes back any impulse left.
@@ -111,13 +105,6 @@ extension ContactSolver {
         var bS: Lanes
     }
 
-    /// The lanes' softness coefficients (``Softness``).
-    struct Soft {
-        var biasRate: Lanes
-        var massScale: Lanes
-        var impulseScale: Lanes
-    }
-
     /// The current separation of a point of each lane: its separation at the start of the step, plus how far the
     /// bodies' motion since has moved its two ends apart along the normal.
     @_transparent private static func separation(
@@ -128,19 +115,21 @@ extension ContactSolver {
     }
 
     @_transparent private static func solveNormal(
-        _ cp: inout ConstraintBundle.LanePoint, _ body: inout BundleBodies, _ s: Lanes, _ nx: Lanes, _ ny: Lanes,
-        _ soft: Soft, _ inverseH: Float, _ maximumPushSpeed: Float, _ useBias: Bool
+        _ cp: inout ConstraintBundle.LanePoint, _ body: inout BundleBodies, _ s: Lanes,
+        _ c: UnsafeMutablePointer<ConstraintBundle>, _ inverseH: Float, _ maximumPushSpeed: Float, _ useBias: Bool
     ) {
+        let nx = c.pointee.normalX
+        let ny = c.pointee.normalY
         let speculative = s .> 0
         var bias = Lanes(repeating: 0)
         var massScale = Lanes(repeating: 1)
         var impulseScale = Lanes(repeating: 0)
         if useBias {
-            let softBias = soft.biasRate * s
+            let softBias = c.pointee.biasRate * s
             let limit = Lanes(repeating: -maximumPushSpeed)
             bias = softBias.replacing(with: limit, where: .!(softBias .> limit))
-            massScale = soft.massScale.replacing(with: 1, where: speculative)
-            impulseScale = soft.impulseScale.replacing(with: 0, where: speculative)
+            massScale = c.pointee.massScale.replacing(with: 1, where: speculative)
+            impulseScale = c.pointee.impulseScale.replacing(with: 0, where: speculative)
         }
         bias.replace(with: s * inverseH, where: speculative)
         let vn = body.speed(nx, ny, cp.normalArmA, cp.normalArmB)
