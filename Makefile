@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_DIR ?= kinetic-demo
 PREFIX ?= /usr/local
 
-.PHONY: setup setup-test build demo test check lint format bench fuzz clean install docs
+.PHONY: setup setup-test build demo test check lint format bench fuzz clean install docs check-cpu
 
 # What building and rendering need (C libraries, fonts, ffmpeg); setup-test adds the tests' browser and tmux.
 setup:
@@ -16,30 +16,28 @@ build: setup
 	$(SWIFT) build
 
 # The processor the release build is for: empty (any x86-64, or the platform's default) or haswell (AVX2, 2013 on:
-# the physics solver works on eight constraints at once instead of four, the same bits; `make install CPU=haswell`).
-CPU ?=
+# the physics solver works on eight constraints at once instead of four, the same bits;
+# `make install KINETIC_CPU=haswell`). Checked by the targets that build with it (check-cpu).
+KINETIC_CPU ?=
 LANES8_FLAGS = -Xswiftc -DKINETIC_LANES8 -Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell
-ifeq ($(CPU),)
-CPU_FLAGS =
-else ifeq ($(CPU),haswell)
-CPU_FLAGS = $(LANES8_FLAGS)
-else
-$(error CPU is empty (any x86-64) or haswell (AVX2: eight-lane solver), not '$(CPU)')
-endif
+CPU_FLAGS = $(if $(filter haswell,$(KINETIC_CPU)),$(LANES8_FLAGS))
 
 # The kinetic command as it ships: release, with the Swift runtime and Foundation linked in (a binary that needs no
 # Swift toolchain to run, only the C libraries of `make setup`, and starts in half the time).
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --product kinetic $(CPU_FLAGS)
 
-demo: setup
+demo: check-cpu setup
 	$(RELEASE_BUILD)
 	$$($(SWIFT) build -c release --show-bin-path)/kinetic demo --out $(DEMO_DIR)
 
 # Installs the kinetic command into $(PREFIX)/bin (make install PREFIX=$$HOME/.local).
-install: setup
+install: check-cpu setup
 	$(RELEASE_BUILD)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/kinetic $(DESTDIR)$(PREFIX)/bin/kinetic
+
+check-cpu:
+	@case "$(KINETIC_CPU)" in ""|haswell) ;; *) echo "make: KINETIC_CPU is empty (any x86-64) or haswell (AVX2: eight-lane solver), not '$(KINETIC_CPU)'" >&2; exit 64;; esac
 
 # Every target is built with SwiftPM's explicit import check as an error: a module that imports a target it does not
 # declare as a dependency fails the build, so Package.swift (and docs/ARCHITECTURE.md's table) is what the code does.
@@ -79,7 +77,7 @@ format:
 BOX2D32_SOURCE ?=
 BENCHMARKS ?= AnimationBenchmark RenderBenchmark RasterBenchmark EffectsBenchmark DynamicsBenchmark TerminalBenchmark TextLayoutBenchmark ExportBenchmark
 
-bench: setup-test
+bench: check-cpu setup-test
 	@./scripts/box2d3-peer.sh || echo "(Box2D v3 peer not built; DynamicsBenchmark runs without it)"
 	@if [ -n "$(BOX2D32_SOURCE)" ]; then ./scripts/box2d32-peer.sh "$(BOX2D32_SOURCE)"; \
 		else echo "(Box2D 3.2 peer not built: set BOX2D32_SOURCE to its source tarball)"; fi
@@ -91,7 +89,8 @@ bench: setup-test
 	@# The same scenes with the solver eight lanes wide, built for AVX2 (as Box2D's AVX2 build), where there is AVX2.
 	@if [ -n "$(BOX2D32_SOURCE)" ] && grep -qw avx2 /proc/cpuinfo 2>/dev/null; then cd Benchmarks && \
 		$(SWIFT) build -c release --scratch-path .build-lanes8 --product DynamicsBenchmark $(LANES8_FLAGS) && \
-		.build-lanes8/release/DynamicsBenchmark --box2d-scenes; fi
+		$$($(SWIFT) build -c release --scratch-path .build-lanes8 --show-bin-path $(LANES8_FLAGS))/DynamicsBenchmark \
+		--box2d-scenes; fi
 	$(RELEASE_BUILD)
 	./Benchmarks/serve.sh $$($(SWIFT) build -c release --show-bin-path)/kinetic
 	./scripts/python-tools.sh

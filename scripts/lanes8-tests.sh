@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The physics solver's eight-lane bundles (`make install CPU=haswell`) give the same bits as its four lanes: the
+# The physics solver's eight-lane bundles (`make install KINETIC_CPU=haswell`) give the same bits as its four lanes: the
 # engine's tests — its determinism records and reference trajectories among them — built with KINETIC_LANES8 in a
-# build directory of their own, for Haswell (AVX2, as `CPU=haswell` builds) when this processor has AVX2, else for
+# build directory of their own, for Haswell (AVX2, as `KINETIC_CPU=haswell` builds) when this processor has AVX2, else for
 # the default target (the same eight lanes, each operation done in two halves). Part of `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."

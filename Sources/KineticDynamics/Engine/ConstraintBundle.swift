@@ -1,19 +1,19 @@
 import KineticCore
 
-/// Four contact constraints of one colour laid out side by side (struct of arrays, one SIMD lane each), so that
-/// the solver's passes work on four constraints at a time — Box2D v3's wide contact constraints, and like them in
-/// single precision: four floats fill one 128-bit register (SSE2, NEON), so each operation handles the four lanes
-/// at once, where four doubles take two. The bodies' velocities and the step's position changes stay doubles in
+/// Four contact constraints of one colour (``width``; eight in a `KINETIC_LANES8` build) laid out side by side
+/// (struct of arrays, one SIMD lane each), so that the solver's passes work on four constraints at a time — Box2D
+/// v3's wide contact constraints, and like them in single precision: four floats fill one 128-bit register (SSE2,
+/// NEON), eight a 256-bit one (AVX), so each operation handles the lanes at once, where four doubles take two. The bodies' velocities and the step's position changes stay doubles in
 /// ``BodyState``; a bundle reads them rounded to floats and writes the velocities of all its dynamic bodies back
 /// widened (so a body of a lane whose constraint did nothing still has its velocity rounded to a float), and the
 /// accumulated impulses it keeps for warm starting are floats widened. The constraints of a colour share no
-/// dynamic body, so the four lanes never touch the same body, and which bundle a constraint is in depends only on
+/// dynamic body, so the lanes never touch the same body, and which bundle a constraint is in depends only on
 /// the colouring, never on the thread count: the results are the same bits on any number of threads. Each lane
 /// does the arithmetic of the scalar solver (``ContactSolver``) in its order (no fused multiply–add, no
 /// reassociation) in single precision, on every lane without masks or branches (as Box2D's wide solver): where the
 /// scalar code skips an update, the lane's update is zero. Constraints in an overflow colour and the restitution
-/// pass use the scalar solver, in double precision. A bundle with fewer than four constraints fills its other lanes
-/// with body 0 (the static ground), which are never written back.
+/// pass use the scalar solver, in double precision. A bundle with fewer than ``width`` constraints fills its other
+/// lanes with body 0 (the static ground), which are never written back.
 struct ConstraintBundle: Sendable {
     #if KINETIC_LANES8
         // Eight lanes (a 256-bit AVX register of floats), for builds for processors that have them:
@@ -127,9 +127,9 @@ struct ConstraintBundle: Sendable {
 
 extension ConstraintBundle {
     /// Which lanes' bodies `bundle` writes back (``BundleBodies/store(_:writes:_:)``): bit k for body A of lane k,
-    /// bit 4 + k for its body B, set where the body has an inverse mass or inertia (a static body's velocity
+    /// bit ``width`` + k for its body B, set where the body has an inverse mass or inertia (a static body's velocity
     /// cannot change). Worked out once a step, when the bundle is prepared, rather than at each of its twelve or
-    /// more stores. Read through the pointer: a copy of the bundle is 576 bytes.
+    /// more stores. Read through the pointer: a copy of the bundle is 576 bytes (1,152 with eight lanes).
     @inline(__always) static func writeMask(of bundle: UnsafePointer<ConstraintBundle>) -> WriteMask {
         let zero = Lanes(repeating: 0)
         let movesA = (bundle.pointee.massA .!= zero) .| (bundle.pointee.inertiaA .!= zero)

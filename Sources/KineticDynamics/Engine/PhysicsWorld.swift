@@ -35,7 +35,7 @@ public struct ContactEvent: Sendable, Equatable {
 /// `DynamicAnimator` does) so that the display's frame rate never changes the result.
 public final class PhysicsWorld {
     /// How many contact constraints the solver works on at once: 4 (four floats to a 128-bit vector), or 8 in a
-    /// build with `KINETIC_LANES8` for AVX2 processors (`make install CPU=haswell`). The results are the same bits
+    /// build with `KINETIC_LANES8` for AVX2 processors (`make install KINETIC_CPU=haswell`). The results are the same bits
     /// either way.
     public static let solverLaneCount = ConstraintBundle.width
 
@@ -71,8 +71,8 @@ public final class PhysicsWorld {
     /// Changed whenever a body is added, removed, or made static or dynamic (and every step while
     /// ``recoloursEveryStep``): the colouring keeps its colours only while it is unchanged.
     var bodiesVersion: UInt64 = 0
-    /// Scratch: the independent colours' constraints in bundles of four, and per colour its first bundle (−1 for
-    /// an overflow), per bundle its first constraint and its number of constraints.
+    /// Scratch: the independent colours' constraints in bundles of ``ConstraintBundle/width``, and per colour its
+    /// first bundle (−1 for an overflow), per bundle its first constraint and its number of constraints.
     let bundles = ScratchBuffer<ConstraintBundle>()
     /// Per body, its solver state rounded to floats, for the bundles (``BundleBody``), filled at each solve.
     let bundleBodies = ScratchBuffer<BundleBody>()
@@ -85,7 +85,8 @@ public final class PhysicsWorld {
     private var pool: SolverPool?
     /// Scratch: the solver's program of stages for this step.
     var solverProgram: [SolverStages.Stage] = []
-    /// Scratch: the narrow phase's flags per contact (``NarrowPhase``).
+    /// Scratch: the narrow phase's flags per contact (``NarrowPhase``); before the narrow phase, the stale-contact
+    /// flags of the step's sweep (``StaleContactTest``).
     @exclusivity(unchecked) var narrowFlags: [UInt8] = []
     /// Per body, its broad-phase proxy's box and the step in which that last moved (``findPairs()``): beside the
     /// body records, so that the stale-contact test after a partial sweep reads 40 bytes a body, not a record.
@@ -235,6 +236,8 @@ public final class PhysicsWorld {
             body.generation = bodies[Int(reused)].generation &+ 1
             bodies[Int(reused)] = body
             states[Int(reused)] = state
+            // The last body's proxy box is not this one's.
+            if Int(reused) < proxyBoxes.count { proxyBoxes[Int(reused)] = ProxyBox() }
         } else {
             index = Int32(bodies.count)
             bodies.append(body)

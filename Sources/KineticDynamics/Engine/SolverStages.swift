@@ -39,7 +39,8 @@ struct SolverStages: @unchecked Sendable {
     var bundleWrites: UnsafeMutablePointer<ConstraintBundle.WriteMask>
     /// Per colour, the index of its first bundle (−1 for an overflow, which is solved one constraint at a time).
     var bundleStarts: UnsafeBufferPointer<Int>
-    /// Per bundle, the index of its first constraint and how many follow (1…4, within the colour).
+    /// Per bundle, the index of its first constraint and how many follow (1…``ConstraintBundle/width``, within the
+    /// colour).
     var bundleFirsts: UnsafeBufferPointer<Int>
     var bundleLanes: UnsafeBufferPointer<Int>
     var inputs: UnsafeBufferPointer<IntegrationInput>
