@@ -86,12 +86,12 @@ extension PhysicsWorld {
         }
         if sweep != .none {
             flagStaleContacts(full: sweep == .full)
-            var c = nextFlaggedContact(from: 0)
+            var c = nextContact(from: 0, flaggedWith: 0xFF)
             while c < contacts.count {
                 let last = contacts.count - 1
                 narrowFlags[c] = narrowFlags[last]
                 destroyContact(c)
-                c = nextFlaggedContact(from: c)
+                c = nextContact(from: c, flaggedWith: 0xFF)
             }
         }
         let pool = contacts.count >= parallelThreshold ? solverPool() : nil
@@ -119,7 +119,7 @@ extension PhysicsWorld {
         // In contact order: touching counts, begin/end events, sleeping bodies touched by awake ones.
         var toWake: [Int32] = []
         let recycled = countRecycled()
-        var c = nextContactWithEffects(from: 0)
+        var c = nextContact(from: 0, flaggedWith: NarrowPhase.effects)
         while c < contacts.count {
             let flags = narrowFlags[c]
             let ia = contacts[c].bodyA
@@ -136,7 +136,7 @@ extension PhysicsWorld {
             }
             if flags & NarrowPhase.wakesA != 0 { toWake.append(ia) }
             if flags & NarrowPhase.wakesB != 0 { toWake.append(ib) }
-            c = nextContactWithEffects(from: c + 1)
+            c = nextContact(from: c + 1, flaggedWith: NarrowPhase.effects)
         }
         recycledContacts += recycled
         for i in toWake { wakeIsland(of: Int(i)) }
@@ -164,15 +164,6 @@ extension PhysicsWorld {
         }
     }
 
-    /// The first contact at or after `start` with a flag in `narrowFlags`, or the contact count.
-    func nextFlaggedContact(from start: Int) -> Int {
-        narrowFlags.withUnsafeBufferPointer { flags in
-            let count = min(contacts.count, flags.count)
-            let found = NarrowPhase.first(UnsafeBufferPointer(rebasing: flags[..<count]), withAnyOf: 0xFF, from: start)
-            return found < count ? found : contacts.count
-        }
-    }
-
     /// How many of the narrow phase's contacts recycled their manifolds.
     func countRecycled() -> Int {
         narrowFlags.withUnsafeBufferPointer { flags in
@@ -180,12 +171,12 @@ extension PhysicsWorld {
         }
     }
 
-    /// The first contact at or after `start` whose narrow-phase flags have an effect for the world to apply, or
-    /// the contact count.
-    func nextContactWithEffects(from start: Int) -> Int {
+    /// The first contact at or after `start` whose byte in `narrowFlags` has a bit of `mask` set, or the contact
+    /// count.
+    func nextContact(from start: Int, flaggedWith mask: UInt8) -> Int {
         narrowFlags.withUnsafeBufferPointer { flags in
             let count = min(contacts.count, flags.count)
-            let found = NarrowPhase.firstWithEffects(UnsafeBufferPointer(rebasing: flags[..<count]), from: start)
+            let found = NarrowPhase.first(UnsafeBufferPointer(rebasing: flags[..<count]), withAnyOf: mask, from: start)
             return found < count ? found : contacts.count
         }
     }
