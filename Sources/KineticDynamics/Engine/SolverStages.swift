@@ -83,6 +83,9 @@ struct SolverStages: @unchecked Sendable {
         var blockSize = 1
         /// The index of the first item (``Kind/prepare`` and ``Kind/storeImpulses`` of one colour).
         var offset = 0
+        /// The threads the program was cut for (``Kind/pack`` and ``Kind/storeBundles``, whose blocks follow the
+        /// colour passes' blocks).
+        var participants = 1
 
         /// How many blocks the stage has.
         var blocks: Int { items == 0 ? 0 : (items + blockSize - 1) / blockSize }
@@ -106,6 +109,49 @@ struct SolverStages: @unchecked Sendable {
         return (size + multiple - 1) / multiple * multiple
     }
 
+    /// Constraints per block of an independent colour of `count` constraints run by `participants` threads: whole
+    /// bundles.
+    static func colourBlockSize(_ count: Int, participants: Int) -> Int {
+        blockSize(
+            items: count, participants: participants, minimum: minimumConstraintBlock,
+            multiple: ConstraintBundle.width)
+    }
+
+    /// Blocks of the stages over every colour's bundles (``Kind/pack``, ``Kind/storeBundles``): block `j` takes
+    /// block `j` of each colour, so that a thread packs the bundles it then solves (its own cache, not the other
+    /// core's) — as many as the largest colour has blocks.
+    static func slicesOfColours(_ colours: UnsafeBufferPointer<ConstraintColoring.Colour>, participants: Int) -> Int {
+        var slices = 0
+        for colour in colours where colour.isIndependent {
+            let count = colour.end - colour.start
+            let size = colourBlockSize(count, participants: participants)
+            slices = max(slices, (count + size - 1) / size)
+        }
+        return slices
+    }
+
+    /// The bundles of block `slice` of an independent colour of `count` constraints whose bundles start at
+    /// `firstBundle` (empty past its last block): those the colour passes give that block.
+    static func bundles(ofSlice slice: Int, count: Int, firstBundle: Int, participants: Int) -> Range<Int> {
+        let width = ConstraintBundle.width
+        let size = colourBlockSize(count, participants: participants)
+        let start = slice * size
+        guard start < count else { return firstBundle..<firstBundle }
+        let end = min(start + size, count)
+        return (firstBundle + start / width)..<(firstBundle + (end + width - 1) / width)
+    }
+
+    /// Runs `body` on each bundle of slice `slice` (``slicesOfColours(_:participants:)``), colour by colour: block
+    /// `slice` of each independent colour.
+    @inline(__always) private func forEachBundle(ofSlice slice: Int, participants: Int, _ body: (Int) -> Void) {
+        for (k, colour) in colours.enumerated() where colour.isIndependent {
+            let range = Self.bundles(
+                ofSlice: slice, count: colour.end - colour.start, firstBundle: bundleStarts[k],
+                participants: participants)
+            for b in range { body(b) }
+        }
+    }
+
     /// The step's stages in order, appended to `stages`, with blocks sized for `participants` threads (the
     /// blocks never change what a stage computes).
     func program(into stages: inout [Stage], participants: Int) {
@@ -116,6 +162,7 @@ struct SolverStages: @unchecked Sendable {
         }
         let bundleBlock = Self.blockSize(
             items: bundles.count, participants: participants, minimum: Self.minimumBundleBlock)
+        let slices = Self.slicesOfColours(colours, participants: participants)
         let bodyBlock = Self.blockSize(items: inputs.count, participants: participants, minimum: Self.minimumBodyBlock)
         func colourPass(_ kind: Kind, substep: Int) {
             for (k, colour) in colours.enumerated() {
@@ -125,7 +172,7 @@ struct SolverStages: @unchecked Sendable {
                 stages.append(
                     Stage(
                         kind: kind, colour: k, substep: substep, items: colour.isIndependent ? count : min(count, 1),
-                        blockSize: colour.isIndependent ? constraintBlock(count, multiple: ConstraintBundle.width) : 1))
+                        blockSize: colour.isIndependent ? Self.colourBlockSize(count, participants: participants) : 1))
             }
         }
         let hasJoints = !activeJoints.isEmpty
@@ -142,7 +189,7 @@ struct SolverStages: @unchecked Sendable {
                     Stage(kind: .prepare, items: count, blockSize: constraintBlock(count), offset: colour.start))
             }
         }
-        stages.append(Stage(kind: .pack, items: bundles.count, blockSize: bundleBlock))
+        stages.append(Stage(kind: .pack, items: slices, participants: participants))
         if hasJoints { stages.append(Stage(kind: .prepareJoints)) }
         for substep in 0..<substeps {
             stages.append(
@@ -165,7 +212,7 @@ struct SolverStages: @unchecked Sendable {
                     kind: .storeImpulses, items: constraints.count, blockSize: constraintBlock(constraints.count)))
         } else {
             // Straight from the bundles, and from the constraints of overflow colours.
-            stages.append(Stage(kind: .storeBundles, items: bundles.count, blockSize: bundleBlock))
+            stages.append(Stage(kind: .storeBundles, items: slices, participants: participants))
             for colour in colours where !colour.isIndependent {
                 stages.append(
                     Stage(
@@ -206,8 +253,8 @@ struct SolverStages: @unchecked Sendable {
                     kinetic_prefetch(UnsafeRawPointer(states + Int(chosen.bodyB)) + 64)
                 }
             }
-            for k in start..<end {
-                if k + 2 < end { prefetch(k + 2) }
+            forEachBundle(ofSlice: block, participants: stage.participants) { k in
+                if k + 2 < bundles.count { prefetch(k + 2) }
                 for group in 0..<(ConstraintBundle.width / 4) {
                     ConstraintBundle.prepare(
                         source(k, 4 * group), source(k, 4 * group + 1), source(k, 4 * group + 2),
@@ -304,7 +351,7 @@ struct SolverStages: @unchecked Sendable {
             }
             ContactSolver.applyRestitution(slice, states, threshold: restitutionThreshold)
         case .storeBundles:
-            for k in start..<end {
+            forEachBundle(ofSlice: block, participants: stage.participants) { k in
                 let bundle = bundles[k]
                 let first = bundleFirsts[k]
                 for lane in 0..<bundleLanes[k] {
