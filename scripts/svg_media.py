@@ -54,6 +54,16 @@ class DevTools:
         raise RuntimeError(f"no {event} within {limit} s")
 
 
+def remove_profile(profile):
+    """Removes a Chromium profile folder: Chromium's helper processes can still be writing into it just after the
+    browser is killed, so a removal that leaves it is tried again for up to a second."""
+    for _ in range(20):
+        shutil.rmtree(profile, ignore_errors=True)
+        if not os.path.exists(profile):
+            return
+        time.sleep(0.05)
+
+
 def open_chromium(chromium, flags=()):
     """Starts headless Chromium with a DevTools port and a fresh profile; returns (process, profile folder, DevTools
     of its page). The caller kills the process and removes the profile."""
@@ -77,7 +87,7 @@ def open_chromium(chromium, flags=()):
     except Exception:
         browser.kill()
         browser.wait()
-        shutil.rmtree(profile, ignore_errors=True)
+        remove_profile(profile)
         raise
 
 
@@ -133,7 +143,7 @@ def main():
     finally:
         browser.kill()
         browser.wait()
-        shutil.rmtree(profile, ignore_errors=True)
+        remove_profile(profile)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from svg_media import open_chromium  # noqa: E402
+from svg_media import open_chromium, remove_profile  # noqa: E402
 
 
 def children_cpu():
@@ -59,7 +59,7 @@ def pipeline_job(svg, width, height, frames, fps, folder, out):
     finally:
         browser.kill()
         browser.wait()
-        shutil.rmtree(profile, ignore_errors=True)
+        remove_profile(profile)
     subprocess.run(
         ["ffmpeg", "-v", "error", "-y", "-framerate", str(fps), "-i", os.path.join(folder, "frame-%04d.png"),
          "-filter_complex", "[0:v]split[a][b];[a]palettegen[p];[b][p]paletteuse", "-loop", "0", out],

@@ -264,9 +264,10 @@ final class SimulateCommandTests: XCTestCase {
             XCTAssertEqual(result.status, 0, "\(path): \(result.stderr)")
             XCTAssertEqual(result.stdout, fromFile.stdout, path)
         }
+        let image = NSTemporaryDirectory() + "kinetic-\(UUID()).png"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: image) }
         let collapse = try run(
-            ["render", "collapse", "--scene", "/dev/fd/0", "-o", NSTemporaryDirectory() + "kinetic-\(UUID()).png"],
-            input: try pipe(holding: Self.scene))
+            ["render", "collapse", "--scene", "/dev/fd/0", "-o", image], input: try pipe(holding: Self.scene))
         XCTAssertEqual(collapse.status, 0, collapse.stderr)
     }
 
