@@ -33,6 +33,7 @@ final class BundleSliceTests: XCTestCase {
         }
         // One thread: one slice, the whole colour.
         XCTAssertEqual(
-            SolverStages.bundles(ofSlice: 0, count: 2_500, firstBundle: 0, participants: 1).count, 2_500 / width)
+            SolverStages.bundles(ofSlice: 0, count: 2_500, firstBundle: 0, participants: 1).count,
+            (2_500 + width - 1) / width)
     }
 }
