@@ -36,6 +36,8 @@ struct NarrowPhase: @unchecked Sendable {
     var flags: UnsafeMutableBufferPointer<UInt8>
     var vertices: UnsafeMutablePointer<Point>
     var normals: UnsafeMutablePointer<Point>
+    /// Per contact, written for each recycled manifold: ``packSeparations(of:)``.
+    var packSeparations: UnsafeMutablePointer<SIMD2<Double>>
     var speculativeDistance: Double
     var linearSlop: Double
     /// ``PhysicsSettings/contactRecycleDistance`` (0: every manifold is computed afresh).
@@ -110,6 +112,7 @@ struct NarrowPhase: @unchecked Sendable {
                 tolerance: wasTouching ? limit : min(limit, speculativeDistance))
         {
             Self.recycle(contact, a, b)
+            packSeparations[c] = Self.packSeparations(of: contact.pointee.manifold)
             var result = Self.recycled
             if wasTouching {
                 if a.pointee.isDynamic && !a.pointee.isAwake { result |= Self.wakesA }
@@ -175,6 +178,19 @@ struct NarrowPhase: @unchecked Sendable {
     /// The cosine of the largest turn of a body since its contact's manifold was computed that still lets the
     /// manifold be recycled: 0.98 (about 11.5°).
     static let recycleCosine = 0.98
+
+    /// Each point's separation less its anchors' gap along the normal, the value a bundle's pack stage rounds into
+    /// ``ConstraintBundle/LanePoint/baseSeparation`` (the same operations in the same order, so the same double), 0
+    /// for a point the manifold does not have. Recorded for recycled manifolds, whose bundles are kept
+    /// (``BundleCarry``).
+    @inline(__always) static func packSeparations(of manifold: Manifold) -> SIMD2<Double> {
+        let n = manifold.normal
+        @inline(__always) func base(_ p: ManifoldPoint) -> Double {
+            p.separation - ((p.anchorB.x - p.anchorA.x) * n.x + (p.anchorB.y - p.anchorA.y) * n.y)
+        }
+        return SIMD2(
+            manifold.pointCount > 0 ? base(manifold.point0) : 0, manifold.pointCount > 1 ? base(manifold.point1) : 0)
+    }
 
     /// Recycles the contact's manifold: its points keep their anchors, feature ids and impulses; each separation is
     /// the computed one plus how far the point's two ends (anchors turned with their bodies) moved apart along the

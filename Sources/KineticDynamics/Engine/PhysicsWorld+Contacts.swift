@@ -97,7 +97,8 @@ extension PhysicsWorld {
         let pool = contacts.count >= parallelThreshold ? solverPool() : nil
         let vertexBase = vertices.withUnsafeMutableBufferPointer { $0.baseAddress }
         let normalBase = normals.withUnsafeMutableBufferPointer { $0.baseAddress }
-        guard let vertexBase, let normalBase else { return }
+        packSeparations.resize(contacts.count)
+        guard let vertexBase, let normalBase, let separationBase = packSeparations.buffer.baseAddress else { return }
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
             states.withUnsafeBufferPointer { stateBuffer in
                 contacts.withUnsafeMutableBufferPointer { contactBuffer in
@@ -107,7 +108,7 @@ extension PhysicsWorld {
                         }
                         let phase = NarrowPhase(
                             bodies: bodies, states: states, contacts: contactBuffer, flags: flagBuffer,
-                            vertices: vertexBase, normals: normalBase,
+                            vertices: vertexBase, normals: normalBase, packSeparations: separationBase,
                             speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop,
                             recycleDistance: settings.contactRecycleDistance, dt: dt)
                         let blocks = phase.blockCount

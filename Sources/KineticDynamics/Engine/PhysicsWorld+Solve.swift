@@ -124,6 +124,12 @@ extension PhysicsWorld {
         for j in 0..<joints.count where joints[j].isAlive {
             if bodies[Int(joints[j].bodyA)].isAwake || bodies[Int(joints[j].bodyB)].isAwake { activeJoints.append(j) }
         }
+        let carriesBundles =
+            keepsBundles
+            && bundleCarry.allows(
+                step: stepIndex, coloringReuses: coloring.reuseCount, hasRestitution: hasRestitution,
+                softness: softness, staticSoftness: staticSoftness)
+        if carriesBundles { bundleKeepingSolves += 1 }
         // Threads pay only when there is enough to split; the result is the same either way.
         let pool = constraints.count >= parallelThreshold ? solverPool() : nil
         let maxSpeed = Double.minimum(settings.maximumLinearSpeed, Self.solverSpeedLimit)
@@ -138,41 +144,47 @@ extension PhysicsWorld {
                             joints.withUnsafeMutableBufferPointer { jointBuffer in
                                 activeJoints.withUnsafeBufferPointer { active in
                                     coloring.colours.withUnsafeBufferPointer { colours in
-                                        guard let states = stateBuffer.baseAddress,
-                                            let bodies = bodyBuffer.baseAddress
-                                        else { return }
-                                        guard let mirror = mirror.baseAddress,
-                                            let writes = bundleWrites.buffer.baseAddress
-                                        else { return }
-                                        let stages = SolverStages(
-                                            states: states, mirror: mirror, bodies: bodies,
-                                            contacts: contactBuffer,
-                                            constraints: constraints.buffer, selected: selected,
-                                            order: order, dynamicCount: dynamicCount, softness: softness,
-                                            staticSoftness: staticSoftness, colours: colours,
-                                            bundles: bundles.buffer, bundleWrites: writes,
-                                            bundleStarts: UnsafeBufferPointer(bundleStarts.buffer),
-                                            bundleFirsts: UnsafeBufferPointer(bundleFirsts.buffer),
-                                            bundleLanes: UnsafeBufferPointer(bundleLanes.buffer), inputs: inputs,
-                                            joints: jointBuffer, activeJoints: active, substeps: substeps, h: h,
-                                            inverseH: inverseH, jointSoftness: jointSoftness,
-                                            maximumSpeed: maxSpeed, maximumRotation: maxRotation,
-                                            pushSpeed: pushSpeed, restitutionThreshold: threshold,
-                                            hasRestitution: hasRestitution, dt: dt,
-                                            sleepThreshold: settings.sleepThreshold,
-                                            allowsSleeping: settings.allowsSleeping,
-                                            finalized: finalized.buffer)
-                                        stages.program(into: &solverProgram, participants: pool?.participants ?? 1)
-                                        let program = solverProgram
-                                        if let pool {
-                                            pool.run(
-                                                SolverJob(
-                                                    stageCount: program.count,
-                                                    blockCount: { program[$0].blocks },
-                                                    execute: { stages.execute(program[$0], block: $1) }))
-                                        } else {
-                                            for stage in program {
-                                                for block in 0..<stage.blocks { stages.execute(stage, block: block) }
+                                        narrowFlags.withUnsafeBufferPointer { flags in
+                                            guard let states = stateBuffer.baseAddress,
+                                                let bodies = bodyBuffer.baseAddress
+                                            else { return }
+                                            guard let mirror = mirror.baseAddress,
+                                                let writes = bundleWrites.buffer.baseAddress
+                                            else { return }
+                                            let stages = SolverStages(
+                                                states: states, mirror: mirror, bodies: bodies,
+                                                contacts: contactBuffer,
+                                                constraints: constraints.buffer, selected: selected,
+                                                order: order, dynamicCount: dynamicCount, softness: softness,
+                                                staticSoftness: staticSoftness, colours: colours,
+                                                bundles: bundles.buffer, bundleWrites: writes,
+                                                bundleStarts: UnsafeBufferPointer(bundleStarts.buffer),
+                                                bundleFirsts: UnsafeBufferPointer(bundleFirsts.buffer),
+                                                bundleLanes: UnsafeBufferPointer(bundleLanes.buffer), inputs: inputs,
+                                                joints: jointBuffer, activeJoints: active, substeps: substeps, h: h,
+                                                inverseH: inverseH, jointSoftness: jointSoftness,
+                                                maximumSpeed: maxSpeed, maximumRotation: maxRotation,
+                                                pushSpeed: pushSpeed, restitutionThreshold: threshold,
+                                                hasRestitution: hasRestitution, dt: dt,
+                                                sleepThreshold: settings.sleepThreshold,
+                                                allowsSleeping: settings.allowsSleeping,
+                                                finalized: finalized.buffer, carriesBundles: carriesBundles,
+                                                narrowFlags: flags,
+                                                packSeparations: UnsafeBufferPointer(packSeparations.buffer))
+                                            stages.program(into: &solverProgram, participants: pool?.participants ?? 1)
+                                            let program = solverProgram
+                                            if let pool {
+                                                pool.run(
+                                                    SolverJob(
+                                                        stageCount: program.count,
+                                                        blockCount: { program[$0].blocks },
+                                                        execute: { stages.execute(program[$0], block: $1) }))
+                                            } else {
+                                                for stage in program {
+                                                    for block in 0..<stage.blocks {
+                                                        stages.execute(stage, block: block)
+                                                    }
+                                                }
                                             }
                                         }
                                     }
@@ -183,6 +195,9 @@ extension PhysicsWorld {
                 }
             }
         }
+        bundleCarry = BundleCarry(
+            packedStep: hasRestitution ? 0 : stepIndex, coloringReuses: coloring.reuseCount, softness: softness,
+            staticSoftness: staticSoftness)
         collectFastBodies()
     }
 

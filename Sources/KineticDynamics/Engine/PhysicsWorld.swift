@@ -68,9 +68,19 @@ public final class PhysicsWorld {
     /// Scratch: the step's solved contacts with a static body.
     let staticContacts = ScratchBuffer<SelectedContact>()
     @exclusivity(unchecked) var coloring = ConstraintColoring()
-    /// Changed whenever a body is added, removed, or made static or dynamic (and every step while
-    /// ``recoloursEveryStep``): the colouring keeps its colours only while it is unchanged.
+    /// Changed whenever a body is added, removed, made static or dynamic or given another material (and every
+    /// step while ``recoloursEveryStep``): the colouring keeps its colours only while it is unchanged, and the
+    /// bundles their constraints (``BundleCarry``).
     var bodiesVersion: UInt64 = 0
+    /// Per contact, its points' separations as the pack stage starts from them, written by the narrow phase for
+    /// each manifold it recycles (``NarrowPhase/packSeparations(of:)``).
+    let packSeparations = ScratchBuffer<SIMD2<Double>>()
+    /// What the last solve left in ``bundles``, for the next one to keep (``BundleCarry``).
+    var bundleCarry = BundleCarry()
+    /// When false every bundle is packed afresh every step, never kept from the step before (tests compare the two).
+    var keepsBundles = true
+    /// How many solves kept the last step's bundles (``BundleCarry``), over the world's life (for tests).
+    var bundleKeepingSolves = 0
     /// Scratch: the independent colours' constraints in bundles of ``ConstraintBundle/width``, and per colour its
     /// first bundle (−1 for an overflow), per bundle its first constraint and its number of constraints.
     let bundles = ScratchBuffer<ConstraintBundle>()
@@ -481,6 +491,8 @@ public final class PhysicsWorld {
         bodies[i] = body
         states[i].inverseMass = body.inverseMass
         states[i].inverseInertia = body.inverseInertia
+        // The bundles hold the masses and frictions: none is kept past a change of material.
+        bodiesVersion &+= 1
         if !allowsRotation { states[i].angularVelocity = 0 }
         for c in 0..<contacts.count where contacts[c].bodyA == Int32(i) || contacts[c].bodyB == Int32(i) {
             mixMaterial(c)

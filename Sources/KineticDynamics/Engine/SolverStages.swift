@@ -64,6 +64,12 @@ struct SolverStages: @unchecked Sendable {
     /// Per awake body (in ``inputs``' order), written by ``Kind/finalize``: its motion this step when it moved
     /// fast enough to need continuous collision, else a record whose `body` is −1.
     var finalized: UnsafeMutableBufferPointer<FastBody>
+    /// Whether the bundles hold the last step's constraints (``BundleCarry``): then ``Kind/pack`` writes only the
+    /// separations (from ``packSeparations``) and clears the largest impulses of a bundle whose lanes' manifolds
+    /// were all recycled (``narrowFlags``), and packs the others afresh.
+    var carriesBundles: Bool
+    var narrowFlags: UnsafeBufferPointer<UInt8>
+    var packSeparations: UnsafeBufferPointer<SIMD2<Double>>
 
     /// What one stage of the program does.
     enum Kind: Sendable {
@@ -150,6 +156,36 @@ struct SolverStages: @unchecked Sendable {
                 participants: participants)
             for b in range { body(b) }
         }
+    }
+
+    /// The carried bundle `k` (``carriesBundles``) brought up to this step, if every lane's manifold was recycled:
+    /// each point's separation, rounded as the pack rounds it, and the largest normal impulses cleared. Returns
+    /// false, leaving the bundle alone, when some lane's manifold was computed afresh.
+    @inline(__always) private func refreshCarriedBundle(
+        _ k: Int, _ bundle: UnsafeMutablePointer<ConstraintBundle>
+    ) -> Bool {
+        let first = bundleFirsts[k]
+        let lanes = bundleLanes[k]
+        for lane in 0..<lanes
+        where narrowFlags[Int(selected[Int(order[first + lane])].contact)] & NarrowPhase.recycled == 0 {
+            return false
+        }
+        for group in 0..<(ConstraintBundle.width / 4) {
+            var separation0 = SIMD4<Double>(repeating: 0)
+            var separation1 = SIMD4<Double>(repeating: 0)
+            for i in 0..<4 where 4 * group + i < lanes {
+                let separations = packSeparations[Int(selected[Int(order[first + 4 * group + i])].contact)]
+                separation0[i] = separations.x
+                separation1[i] = separations.y
+            }
+            ConstraintBundle.set(
+                &bundle.pointee.point0.baseSeparation, group: group, to: ConstraintBundle.wide(separation0))
+            ConstraintBundle.set(
+                &bundle.pointee.point1.baseSeparation, group: group, to: ConstraintBundle.wide(separation1))
+            ConstraintBundle.set(&bundle.pointee.point0.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
+            ConstraintBundle.set(&bundle.pointee.point1.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
+        }
+        return true
     }
 
     /// The step's stages in order, appended to `stages`, with blocks sized for `participants` threads (the
@@ -254,6 +290,7 @@ struct SolverStages: @unchecked Sendable {
                 }
             }
             forEachBundle(ofSlice: block, participants: stage.participants) { k in
+                if carriesBundles && refreshCarriedBundle(k, bundleBase + k) { return }
                 if k + 2 < bundles.count { prefetch(k + 2) }
                 for group in 0..<(ConstraintBundle.width / 4) {
                     ConstraintBundle.prepare(
