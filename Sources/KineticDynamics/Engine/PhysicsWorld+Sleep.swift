@@ -23,6 +23,11 @@ extension PhysicsWorld {
             isAtRest = true
             return
         }
+        // Without sleeping no island is looked for (nor each awake body's sleep time read).
+        guard settings.allowsSleeping else {
+            isAtRest = false
+            return
+        }
         let timeToSleep = settings.timeToSleep
         if islandParent.count < bodies.count {
             islandParent = Array(repeating: 0, count: bodies.count)
@@ -39,7 +44,7 @@ extension PhysicsWorld {
                 }
             }
         }
-        if !settings.allowsSleeping || !anyStill {
+        if !anyStill {
             isAtRest = false
             return
         }
@@ -116,6 +121,7 @@ extension PhysicsWorld {
                 bodies[Int(i)].isAwake = false
                 bodies[Int(i)].sleepTime = 0
                 broadPhaseNeedsSweep = true
+                awakeListIsCurrent = false
                 states[Int(i)].velocity = .zero
                 states[Int(i)].angularVelocity = 0
                 updateBounds(Int(i), timeStep: 0)

@@ -9,22 +9,18 @@ extension PhysicsWorld {
         let substeps = min(max(settings.substeps, 1), 16)
         let h = dt / Double(substeps)
         let inverseH = 1 / h
-        awake.removeAll(keepingCapacity: true)
-        integration.removeAll(keepingCapacity: true)
-        let gravity = self.gravity
-        bodies.withUnsafeBufferPointer { bodies in
-            // Field by field through the buffer: a body record is a few hundred bytes, not to be copied.
-            for i in 1..<bodies.count where bodies[i].isAlive && bodies[i].isDynamic && bodies[i].isAwake {
-                awake.append(Int32(i))
-                integration.append(
-                    IntegrationInput(
-                        body: Int32(i),
-                        linearAcceleration: gravity * bodies[i].gravityScale + bodies[i].force * bodies[i].inverseMass,
-                        angularAcceleration: bodies[i].torque * bodies[i].inverseInertia,
-                        linearDampingFactor: 1 / (1 + h * bodies[i].linearDamping),
-                        angularDampingFactor: 1 / (1 + h * bodies[i].angularDamping)))
+        if !awakeListIsCurrent {
+            awake.removeAll(keepingCapacity: true)
+            bodies.withUnsafeBufferPointer { bodies in
+                // Field by field through the buffer: a body record is a few hundred bytes, not to be copied.
+                for i in 1..<bodies.count where bodies[i].isAlive && bodies[i].isDynamic && bodies[i].isAwake {
+                    awake.append(Int32(i))
+                }
             }
+            awakeListIsCurrent = true
         }
+        // Their inputs are worked out by the solver's first stages (``SolverStages/Kind/inputs``).
+        integration.resize(awake.count)
         let contactHertz = min(settings.contactHertz, 0.125 * inverseH)
         let softness = Softness(hertz: contactHertz, zeta: settings.contactDampingRatio, h: h)
         let staticSoftness = Softness(
@@ -112,11 +108,9 @@ extension PhysicsWorld {
                 selected: selected, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
                 bodiesVersion: bodiesVersion, isDynamic: { bodyBuffer[Int($0)].isDynamic })
         }
+        // Filled by the solver's first stage (``SolverStages/Kind/mirror``).
         bundleBodies.resize(states.count)
         let mirror = bundleBodies.buffer
-        states.withUnsafeBufferPointer { states in
-            for i in 0..<states.count { mirror[i] = BundleBody(states[i]) }
-        }
         constraints.resize(selected.count)
         finalized.resize(integration.count)
         layOutBundles()
@@ -140,7 +134,7 @@ extension PhysicsWorld {
             states.withUnsafeMutableBufferPointer { stateBuffer in
                 contacts.withUnsafeMutableBufferPointer { contactBuffer in
                     coloring.order.withUnsafeBufferPointer { order in
-                        integration.withUnsafeBufferPointer { inputs in
+                        awake.withUnsafeBufferPointer { awake in
                             joints.withUnsafeMutableBufferPointer { jointBuffer in
                                 activeJoints.withUnsafeBufferPointer { active in
                                     coloring.colours.withUnsafeBufferPointer { colours in
@@ -160,7 +154,9 @@ extension PhysicsWorld {
                                                 bundles: bundles.buffer, bundleWrites: writes,
                                                 bundleStarts: UnsafeBufferPointer(bundleStarts.buffer),
                                                 bundleFirsts: UnsafeBufferPointer(bundleFirsts.buffer),
-                                                bundleLanes: UnsafeBufferPointer(bundleLanes.buffer), inputs: inputs,
+                                                bundleLanes: UnsafeBufferPointer(bundleLanes.buffer), awake: awake,
+                                                inputs: integration.buffer, gravity: gravity,
+                                                bodyCount: bundleBodies.count,
                                                 joints: jointBuffer, activeJoints: active, substeps: substeps, h: h,
                                                 inverseH: inverseH, jointSoftness: jointSoftness,
                                                 maximumSpeed: maxSpeed, maximumRotation: maxRotation,

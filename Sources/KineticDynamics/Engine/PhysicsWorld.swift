@@ -105,8 +105,13 @@ public final class PhysicsWorld {
     var narrowSelectionIsCurrent = false
     @exclusivity(unchecked) var joints: [Joint] = []
     private var freeJoints: [Int32] = []
+    /// The awake dynamic bodies in index order, kept while ``awakeListIsCurrent``.
     @exclusivity(unchecked) var awake: [Int32] = []
-    @exclusivity(unchecked) var integration: [IntegrationInput] = []
+    /// False once a body was added, removed, woken, put to sleep or changed kind: the next solve lists ``awake``
+    /// again.
+    var awakeListIsCurrent = false
+    /// Scratch: per awake body, its integration inputs (``SolverStages/Kind/inputs``).
+    let integration = ScratchBuffer<IntegrationInput>()
     @exclusivity(unchecked) var proxies: [Proxy] = []
     /// Set when bodies were added, removed, moved by hand, woken, put to sleep or refiltered.
     var broadPhaseNeedsSweep = true
@@ -256,6 +261,7 @@ public final class PhysicsWorld {
         updateBounds(Int(index), timeStep: 0)
         proxies.append(Proxy(body: index))
         broadPhaseNeedsSweep = true
+        awakeListIsCurrent = false
         bodiesVersion &+= 1
         let id = BodyID(index: index, generation: body.generation)
         if isDynamic {
@@ -340,6 +346,7 @@ public final class PhysicsWorld {
         states[i] = BodyState()
         proxies.removeAll { $0.body == Int32(i) }
         broadPhaseNeedsSweep = true
+        awakeListIsCurrent = false
         bodiesVersion &+= 1
         freeBodies.append(Int32(i))
     }
@@ -506,6 +513,7 @@ public final class PhysicsWorld {
         wakeIsland(of: i)
         wakeTouching(i)
         broadPhaseNeedsSweep = true
+        awakeListIsCurrent = false
         bodiesVersion &+= 1
         var body = bodies[i]
         body.kind = kind
@@ -623,6 +631,7 @@ public final class PhysicsWorld {
             next = bodies[b].islandNext
             bodies[b].islandNext = -1
         } while next >= 0 && next != Int32(i)
+        awakeListIsCurrent = false
         isAtRest = false
         broadPhaseNeedsSweep = true
     }
@@ -641,6 +650,7 @@ public final class PhysicsWorld {
             bodies[i].isAwake = true
             bodies[i].sleepTime = 0
             bodies[i].islandNext = -1
+            awakeListIsCurrent = false
             isAtRest = false
             broadPhaseNeedsSweep = true
         }

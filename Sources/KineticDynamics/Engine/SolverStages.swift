@@ -43,7 +43,13 @@ struct SolverStages: @unchecked Sendable {
     /// colour).
     var bundleFirsts: UnsafeBufferPointer<Int>
     var bundleLanes: UnsafeBufferPointer<Int>
-    var inputs: UnsafeBufferPointer<IntegrationInput>
+    /// The awake dynamic bodies, and per awake body its integration inputs (written by ``Kind/inputs``).
+    var awake: UnsafeBufferPointer<Int32>
+    var inputs: UnsafeMutableBufferPointer<IntegrationInput>
+    /// The world's gravity (pt/s²), for ``Kind/inputs``.
+    var gravity: Point
+    /// How many bodies ``states`` and ``mirror`` hold, for ``Kind/mirror``.
+    var bodyCount: Int
     var joints: UnsafeMutableBufferPointer<Joint>
     var activeJoints: UnsafeBufferPointer<Int>
     var substeps: Int
@@ -73,7 +79,8 @@ struct SolverStages: @unchecked Sendable {
 
     /// What one stage of the program does.
     enum Kind: Sendable {
-        case prepare, pack, prepareJoints, integrateVelocities, warmStartJoints, warmStart, solveJoints, solve
+        case mirror, inputs, prepare, pack, prepareJoints, integrateVelocities, warmStartJoints, warmStart, solveJoints,
+            solve
         case integratePositions, relaxJoints, relax, unpack, restitution, storeImpulses, storeBundles, finalize
     }
 
@@ -200,6 +207,14 @@ struct SolverStages: @unchecked Sendable {
             items: bundles.count, participants: participants, minimum: Self.minimumBundleBlock)
         let slices = Self.slicesOfColours(colours, participants: participants)
         let bodyBlock = Self.blockSize(items: inputs.count, participants: participants, minimum: Self.minimumBodyBlock)
+        // The float copy of every state and the awake bodies' integration inputs first: each body's own, on any
+        // thread.
+        stages.append(
+            Stage(
+                kind: .mirror, items: bodyCount,
+                blockSize: Self.blockSize(items: bodyCount, participants: participants, minimum: Self.minimumBodyBlock))
+        )
+        stages.append(Stage(kind: .inputs, items: inputs.count, blockSize: bodyBlock))
         func colourPass(_ kind: Kind, substep: Int) {
             for (k, colour) in colours.enumerated() {
                 let count = colour.end - colour.start
@@ -266,6 +281,22 @@ struct SolverStages: @unchecked Sendable {
         let end = min(start + stage.blockSize, stage.items)
         let odd = stage.substep % 2 == 1
         switch stage.kind {
+        case .mirror:
+            for i in start..<end { mirror[i] = BundleBody(states[i]) }
+        case .inputs:
+            // Gravity, forces and damping of each awake body, field by field from its record (a few hundred bytes,
+            // not to be copied).
+            for k in start..<end {
+                let i = Int(awake[k])
+                let body = bodies + i
+                inputs[k] = IntegrationInput(
+                    body: awake[k],
+                    linearAcceleration: gravity * body.pointee.gravityScale + body.pointee.force
+                        * body.pointee.inverseMass,
+                    angularAcceleration: body.pointee.torque * body.pointee.inverseInertia,
+                    linearDampingFactor: 1 / (1 + h * body.pointee.linearDamping),
+                    angularDampingFactor: 1 / (1 + h * body.pointee.angularDamping))
+            }
         case .prepare:
             guard let constraintBase = constraints.baseAddress else { return }
             for k in (stage.offset + start)..<(stage.offset + end) { prepareConstraint(k, into: constraintBase + k) }
