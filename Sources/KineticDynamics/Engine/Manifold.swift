@@ -14,8 +14,6 @@ struct ManifoldPoint: Sendable {
     var normalImpulse: Double = 0
     /// Accumulated friction impulse.
     var tangentImpulse: Double = 0
-    /// The largest normal impulse applied in one substep of the last step (restitution and events use it).
-    var maxNormalImpulse: Double = 0
     /// ``separation`` when the manifold was computed: a recycled manifold's separations are this plus how far the
     /// points have moved apart along the normal since (``NarrowPhase``).
     var computedSeparation: Double = 0

@@ -428,13 +428,11 @@ struct SolverStages: @unchecked Sendable {
                     let c = Int(selected[Int(order[first + lane])].contact)
                     contacts[c].manifold.point0.normalImpulse = Double(bundle.point0.normalImpulse[lane])
                     contacts[c].manifold.point0.tangentImpulse = Double(bundle.point0.tangentImpulse[lane])
-                    contacts[c].manifold.point0.maxNormalImpulse = Double(bundle.point0.maxNormalImpulse[lane])
                     // The second point's too, without reading the contact's point count (a cache miss a contact,
                     // 3 % of a pyramid's step): a one-point manifold's second point is never read (every reader
                     // checks the count first), and its lane holds zeros.
                     contacts[c].manifold.point1.normalImpulse = Double(bundle.point1.normalImpulse[lane])
                     contacts[c].manifold.point1.tangentImpulse = Double(bundle.point1.tangentImpulse[lane])
-                    contacts[c].manifold.point1.maxNormalImpulse = Double(bundle.point1.maxNormalImpulse[lane])
                 }
             }
         case .finalize:
@@ -450,12 +448,10 @@ struct SolverStages: @unchecked Sendable {
                 if constraint.pointCount > 0 {
                     contacts[c].manifold.point0.normalImpulse = constraint.point0.normalImpulse
                     contacts[c].manifold.point0.tangentImpulse = constraint.point0.tangentImpulse
-                    contacts[c].manifold.point0.maxNormalImpulse = constraint.point0.maxNormalImpulse
                 }
                 if constraint.pointCount > 1 {
                     contacts[c].manifold.point1.normalImpulse = constraint.point1.normalImpulse
                     contacts[c].manifold.point1.tangentImpulse = constraint.point1.tangentImpulse
-                    contacts[c].manifold.point1.maxNormalImpulse = constraint.point1.maxNormalImpulse
                 }
             }
         }
