@@ -80,10 +80,12 @@ final class SinglePrecisionSolverTests: XCTestCase {
             count: 40, width: 375, height: 667, minimumSide: 20, maximumSide: 80, settings: PhysicsSettings())
         let world = scene.world
         var compared = 0
+        var impulsesSeen = 0
         for _ in 0..<6 {
             world.step(count: 20)
             let touching = world.contacts.indices.filter { world.contacts[$0].manifold.pointCount > 0 }
             XCTAssertGreaterThan(touching.count, 20)
+            if world.contactImpulses.contains(where: { $0.normal0 > 0 }) { impulsesSeen += 1 }
             let soft = Softness(hertz: 30, zeta: 10, h: 1.0 / 240)
             let rigid = Softness(hertz: 60, zeta: 10, h: 1.0 / 240)
             var start = 0
@@ -92,32 +94,42 @@ final class SinglePrecisionSolverTests: XCTestCase {
                 let group = Array(touching[start..<min(start + size, touching.count)])
                 world.contacts.withUnsafeBufferPointer { contacts in
                     world.states.withUnsafeMutableBufferPointer { states in
-                        guard let contactBase = contacts.baseAddress, let stateBase = states.baseAddress else { return }
-                        let prepared = group.enumerated().map { lane, c -> ContactConstraint in
-                            var constraint = ContactConstraint(
-                                bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB, contact: Int32(c), normal: .zero,
-                                friction: contacts[c].friction, restitution: contacts[c].restitution,
-                                softness: lane % 2 == 0 ? soft : rigid, pointCount: 0)
-                            ContactSolver.prepare(&constraint, contact: contactBase + c, states: stateBase)
-                            return constraint
+                        let impulses = world.contactImpulses
+                        impulses.withUnsafeBufferPointer { impulseBuffer in
+                            guard let contactBase = contacts.baseAddress, let stateBase = states.baseAddress,
+                                let impulseBase = impulseBuffer.baseAddress
+                            else { return }
+                            let prepared = group.enumerated().map { lane, c -> ContactConstraint in
+                                var constraint = ContactConstraint(
+                                    bodyA: contacts[c].bodyA, bodyB: contacts[c].bodyB, contact: Int32(c),
+                                    normal: .zero,
+                                    friction: contacts[c].friction, restitution: contacts[c].restitution,
+                                    softness: lane % 2 == 0 ? soft : rigid, pointCount: 0)
+                                ContactSolver.prepare(
+                                    &constraint, contact: contactBase + c, impulses: world.contactImpulses[c],
+                                    states: stateBase)
+                                return constraint
+                            }
+                            var packed = Self.packed(prepared, states: stateBase)
+                            var lanes = ConstraintBundle()
+                            let sources = (0..<ConstraintBundle.width).map { lane -> ConstraintBundle.LaneSource in
+                                lane < group.count
+                                    ? ConstraintBundle.LaneSource(
+                                        contact: contactBase + group[lane], impulses: impulseBase + group[lane],
+                                        softness: lane % 2 == 0 ? soft : rigid)
+                                    : ConstraintBundle.paddingLane
+                            }
+                            for g in 0..<(ConstraintBundle.width / 4) {
+                                ConstraintBundle.prepare(
+                                    sources[4 * g], sources[4 * g + 1], sources[4 * g + 2], sources[4 * g + 3],
+                                    group: g,
+                                    states: stateBase, into: &lanes)
+                            }
+                            let same = withUnsafeBytes(of: &packed) { a in
+                                withUnsafeBytes(of: &lanes) { b in a.elementsEqual(b) }
+                            }
+                            XCTAssertTrue(same, "contacts \(group)")
                         }
-                        var packed = Self.packed(prepared, states: stateBase)
-                        var lanes = ConstraintBundle()
-                        let sources = (0..<ConstraintBundle.width).map { lane -> ConstraintBundle.LaneSource in
-                            lane < group.count
-                                ? ConstraintBundle.LaneSource(
-                                    contact: contactBase + group[lane], softness: lane % 2 == 0 ? soft : rigid)
-                                : ConstraintBundle.paddingLane
-                        }
-                        for g in 0..<(ConstraintBundle.width / 4) {
-                            ConstraintBundle.prepare(
-                                sources[4 * g], sources[4 * g + 1], sources[4 * g + 2], sources[4 * g + 3], group: g,
-                                states: stateBase, into: &lanes)
-                        }
-                        let same = withUnsafeBytes(of: &packed) { a in
-                            withUnsafeBytes(of: &lanes) { b in a.elementsEqual(b) }
-                        }
-                        XCTAssertTrue(same, "contacts \(group)")
                     }
                 }
                 compared += group.count
@@ -126,6 +138,7 @@ final class SinglePrecisionSolverTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(compared, 150)
+        XCTAssertGreaterThan(impulsesSeen, 1, "rounds with warm-start impulses to prepare")
     }
 
     /// The reference: the bundle of 1…width scalar-prepared constraints, each field of each lane rounded by

@@ -5,9 +5,10 @@ import KineticCore
 /// order on each lane), then each field rounded into the lanes (``ConstraintBundle/wide(_:)``) — the bundle of the
 /// scalar-prepared constraints, bit for bit, without writing the prepared constraints anywhere.
 extension ConstraintBundle {
-    /// One lane's contact and the softness of its group.
+    /// One lane's contact, its impulses and the softness of its group.
     struct LaneSource {
         var contact: UnsafePointer<Contact>
+        var impulses: UnsafePointer<ContactImpulses>
         var softness: Softness
     }
 
@@ -18,9 +19,18 @@ extension ConstraintBundle {
         return UnsafePointer(record)
     }()
 
+    /// The impulses of an empty lane: zeros (one record, never written).
+    nonisolated(unsafe) static let paddingImpulses: UnsafePointer<ContactImpulses> = {
+        let record = UnsafeMutablePointer<ContactImpulses>.allocate(capacity: 1)
+        record.initialize(to: ContactImpulses())
+        return UnsafePointer(record)
+    }()
+
     /// The lane source of a padding lane.
     static var paddingLane: LaneSource {
-        LaneSource(contact: paddingContact, softness: Softness(biasRate: 0, massScale: 0, impulseScale: 0))
+        LaneSource(
+            contact: paddingContact, impulses: paddingImpulses,
+            softness: Softness(biasRate: 0, massScale: 0, impulseScale: 0))
     }
 
     /// `SIMD4<Double>` of `value` read from each lane's contact.
@@ -81,12 +91,18 @@ extension ConstraintBundle {
             Int64(l2.contact.pointee.manifold.pointCount), Int64(l3.contact.pointee.manifold.pointCount))
         let masses = Masses(mA: mA, iA: iA, mB: mB, iB: iB)
         let lanes = (l0, l1, l2, l3)
+        let i0 = l0.impulses.pointee
+        let i1 = l1.impulses.pointee
+        let i2 = l2.impulses.pointee
+        let i3 = l3.impulses.pointee
         preparePoint(
-            lanes, { $0.manifold.point0 }, nx, ny, masses, present: counts .> 0, group: group,
-            into: &bundle.pointee.point0)
+            lanes, { $0.manifold.point0 }, normalImpulses: SIMD4(i0.normal0, i1.normal0, i2.normal0, i3.normal0),
+            tangentImpulses: SIMD4(i0.tangent0, i1.tangent0, i2.tangent0, i3.tangent0), nx, ny, masses,
+            present: counts .> 0, group: group, into: &bundle.pointee.point0)
         preparePoint(
-            lanes, { $0.manifold.point1 }, nx, ny, masses, present: counts .> 1, group: group,
-            into: &bundle.pointee.point1)
+            lanes, { $0.manifold.point1 }, normalImpulses: SIMD4(i0.normal1, i1.normal1, i2.normal1, i3.normal1),
+            tangentImpulses: SIMD4(i0.tangent1, i1.tangent1, i2.tangent1, i3.tangent1), nx, ny, masses,
+            present: counts .> 1, group: group, into: &bundle.pointee.point1)
     }
 
     /// The four lanes' bodies' inverse masses and inertias.
@@ -102,7 +118,8 @@ extension ConstraintBundle {
     /// ``ConstraintPoint`` is.
     @inline(__always) private static func preparePoint(
         _ sources: (LaneSource, LaneSource, LaneSource, LaneSource), _ manifoldPoint: (Contact) -> ManifoldPoint,
-        _ nx: SIMD4<Double>, _ ny: SIMD4<Double>, _ masses: Masses, present: SIMDMask<SIMD4<Int64>>, group: Int,
+        normalImpulses: SIMD4<Double>, tangentImpulses: SIMD4<Double>, _ nx: SIMD4<Double>,
+        _ ny: SIMD4<Double>, _ masses: Masses, present: SIMDMask<SIMD4<Int64>>, group: Int,
         into point: inout LanePoint
     ) {
         @inline(__always) func gather(_ value: (ManifoldPoint) -> Double) -> SIMD4<Double> {
@@ -130,8 +147,8 @@ extension ConstraintBundle {
         let zero = SIMD4<Double>(repeating: 0)
         let one = SIMD4<Double>(repeating: 1)
         set(&point.baseSeparation, gather { $0.separation } - ((bx - ax) * nx + (by - ay) * ny))
-        set(&point.normalImpulse, gather { $0.normalImpulse })
-        set(&point.tangentImpulse, gather { $0.tangentImpulse })
+        set(&point.normalImpulse, normalImpulses)
+        set(&point.tangentImpulse, tangentImpulses)
         ConstraintBundle.set(&point.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
         set(&point.normalMass, zero.replacing(with: one / kNormal, where: kNormal .> zero))
         set(&point.tangentMass, zero.replacing(with: one / kTangent, where: kTangent .> zero))

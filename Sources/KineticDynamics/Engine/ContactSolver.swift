@@ -82,7 +82,7 @@ struct ContactConstraint: Sendable {
 /// The contact solver's passes over prepared constraints. All functions take raw buffers: no ARC, no allocation.
 enum ContactSolver {
     static func prepare(
-        _ constraint: inout ContactConstraint, contact: UnsafePointer<Contact>,
+        _ constraint: inout ContactConstraint, contact: UnsafePointer<Contact>, impulses: ContactImpulses,
         states: UnsafeMutablePointer<BodyState>
     ) {
         let a = states[Int(constraint.bodyA)]
@@ -91,10 +91,10 @@ enum ContactSolver {
         let tangent = normal.rightPerpendicular
         constraint.normal = normal
         constraint.pointCount = contact.pointee.manifold.pointCount
-        func preparePoint(_ mp: ManifoldPoint) -> ConstraintPoint {
+        func preparePoint(_ mp: ManifoldPoint, _ normalImpulse: Double, _ tangentImpulse: Double) -> ConstraintPoint {
             var cp = ConstraintPoint()
-            cp.normalImpulse = mp.normalImpulse
-            cp.tangentImpulse = mp.tangentImpulse
+            cp.normalImpulse = normalImpulse
+            cp.tangentImpulse = tangentImpulse
             cp.baseSeparation = mp.separation - dot(mp.anchorB - mp.anchorA, normal)
             cp.normalArmA = cross(mp.anchorA, normal)
             cp.normalArmB = cross(mp.anchorB, normal)
@@ -115,8 +115,12 @@ enum ContactSolver {
                 * cp.normalArmA
             return cp
         }
-        if contact.pointee.manifold.pointCount > 0 { constraint.point0 = preparePoint(contact.pointee.manifold.point0) }
-        if contact.pointee.manifold.pointCount > 1 { constraint.point1 = preparePoint(contact.pointee.manifold.point1) }
+        if contact.pointee.manifold.pointCount > 0 {
+            constraint.point0 = preparePoint(contact.pointee.manifold.point0, impulses.normal0, impulses.tangent0)
+        }
+        if contact.pointee.manifold.pointCount > 1 {
+            constraint.point1 = preparePoint(contact.pointee.manifold.point1, impulses.normal1, impulses.tangent1)
+        }
     }
 
     static func warmStart(

@@ -10,10 +10,6 @@ struct ManifoldPoint: Sendable {
     var point: Point = .zero
     /// Signed distance between the surfaces along the normal: negative when they overlap, in points.
     var separation: Double = 0
-    /// Accumulated normal impulse, carried across steps for warm starting (mass·pt/s).
-    var normalImpulse: Double = 0
-    /// Accumulated friction impulse.
-    var tangentImpulse: Double = 0
     /// ``separation`` when the manifold was computed: a recycled manifold's separations are this plus how far the
     /// points have moved apart along the normal since (``NarrowPhase``).
     var computedSeparation: Double = 0

@@ -36,6 +36,8 @@ struct NarrowPhase: @unchecked Sendable {
     var flags: UnsafeMutableBufferPointer<UInt8>
     var vertices: UnsafeMutablePointer<Point>
     var normals: UnsafeMutablePointer<Point>
+    /// Per contact, its impulses (``ContactImpulses``): a manifold computed afresh inherits them point by point.
+    var impulses: UnsafeMutablePointer<ContactImpulses>
     /// Per contact, written for each recycled manifold: ``packSeparations(of:)``.
     var packSeparations: UnsafeMutablePointer<SIMD2<Double>>
     var speculativeDistance: Double
@@ -129,14 +131,9 @@ struct NarrowPhase: @unchecked Sendable {
             scratch: scratch)
         // Warm starting: a point keeps the impulses of the old point with the same feature id.
         let old = contact.pointee.manifold
-        if manifold.pointCount > 0 {
-            Self.inherit(&manifold.point0, from: old)
-            manifold.point0.computedSeparation = manifold.point0.separation
-        }
-        if manifold.pointCount > 1 {
-            Self.inherit(&manifold.point1, from: old)
-            manifold.point1.computedSeparation = manifold.point1.separation
-        }
+        impulses[c] = ContactImpulses.inherited(by: manifold, from: old, impulses[c])
+        if manifold.pointCount > 0 { manifold.point0.computedSeparation = manifold.point0.separation }
+        if manifold.pointCount > 1 { manifold.point1.computedSeparation = manifold.point1.separation }
         let touching = manifold.pointCount > 0
         // A manifold without points keeps the last point, for the event that says the contact ended.
         if !touching { manifold.point0.point = old.point0.point }
@@ -239,17 +236,6 @@ struct NarrowPhase: @unchecked Sendable {
             nearest = min(nearest, contact.pointee.manifold.point1.separation)
         }
         return nearest + dt * min(0, closing) > linearSlop ? result : result | selected
-    }
-
-    /// A point of the new manifold inherits the impulses of the old point with the same feature id.
-    @inline(__always) static func inherit(_ p: inout ManifoldPoint, from old: Manifold) {
-        if old.pointCount > 0 && old.point0.id == p.id {
-            p.normalImpulse = old.point0.normalImpulse
-            p.tangentImpulse = old.point0.tangentImpulse
-        } else if old.pointCount > 1 && old.point1.id == p.id {
-            p.normalImpulse = old.point1.normalImpulse
-            p.tangentImpulse = old.point1.tangentImpulse
-        }
     }
 
     /// The contact manifold of two bodies' shapes (empty when farther apart than `speculativeDistance`).

@@ -13,6 +13,7 @@ extension PhysicsWorld {
         pairs.set(PairTable.key(a, b), Int32(contacts.count))
         contacts.append(contact)
         contactLinks.append(ContactLink(bodyA: a, bodyB: b, lastSeen: stepIndex))
+        contactImpulses.append(ContactImpulses())
         mixMaterial(contacts.count - 1)
     }
 
@@ -50,10 +51,12 @@ extension PhysicsWorld {
         if c != last {
             contacts[c] = contacts[last]
             contactLinks[c] = contactLinks[last]
+            contactImpulses[c] = contactImpulses[last]
             pairs.set(PairTable.key(contacts[c].bodyA, contacts[c].bodyB), Int32(c))
         }
         contacts.removeLast()
         contactLinks.removeLast()
+        contactImpulses.removeLast()
     }
 
     // MARK: Narrow phase
@@ -103,16 +106,21 @@ extension PhysicsWorld {
             states.withUnsafeBufferPointer { stateBuffer in
                 contacts.withUnsafeMutableBufferPointer { contactBuffer in
                     narrowFlags.withUnsafeMutableBufferPointer { flagBuffer in
-                        guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress else {
-                            return
+                        contactImpulses.withUnsafeMutableBufferPointer { impulseBuffer in
+                            guard let bodies = bodyBuffer.baseAddress, let states = stateBuffer.baseAddress,
+                                let impulses = impulseBuffer.baseAddress
+                            else {
+                                return
+                            }
+                            let phase = NarrowPhase(
+                                bodies: bodies, states: states, contacts: contactBuffer, flags: flagBuffer,
+                                vertices: vertexBase, normals: normalBase, impulses: impulses,
+                                packSeparations: separationBase,
+                                speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop,
+                                recycleDistance: settings.contactRecycleDistance, dt: dt)
+                            let blocks = phase.blockCount
+                            SolverPool.run(blocks: blocks, on: pool) { phase.execute(block: $0) }
                         }
-                        let phase = NarrowPhase(
-                            bodies: bodies, states: states, contacts: contactBuffer, flags: flagBuffer,
-                            vertices: vertexBase, normals: normalBase, packSeparations: separationBase,
-                            speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop,
-                            recycleDistance: settings.contactRecycleDistance, dt: dt)
-                        let blocks = phase.blockCount
-                        SolverPool.run(blocks: blocks, on: pool) { phase.execute(block: $0) }
                     }
                 }
             }

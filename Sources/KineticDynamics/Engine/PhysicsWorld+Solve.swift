@@ -139,46 +139,49 @@ extension PhysicsWorld {
                                 activeJoints.withUnsafeBufferPointer { active in
                                     coloring.colours.withUnsafeBufferPointer { colours in
                                         narrowFlags.withUnsafeBufferPointer { flags in
-                                            guard let states = stateBuffer.baseAddress,
-                                                let bodies = bodyBuffer.baseAddress
-                                            else { return }
-                                            guard let mirror = mirror.baseAddress,
-                                                let writes = bundleWrites.buffer.baseAddress
-                                            else { return }
-                                            let stages = SolverStages(
-                                                states: states, mirror: mirror, bodies: bodies,
-                                                contacts: contactBuffer,
-                                                constraints: constraints.buffer, selected: selected,
-                                                order: order, dynamicCount: dynamicCount, softness: softness,
-                                                staticSoftness: staticSoftness, colours: colours,
-                                                bundles: bundles.buffer, bundleWrites: writes,
-                                                bundleStarts: UnsafeBufferPointer(bundleStarts.buffer),
-                                                bundleFirsts: UnsafeBufferPointer(bundleFirsts.buffer),
-                                                bundleLanes: UnsafeBufferPointer(bundleLanes.buffer), awake: awake,
-                                                inputs: integration.buffer, gravity: gravity,
-                                                bodyCount: bundleBodies.count,
-                                                joints: jointBuffer, activeJoints: active, substeps: substeps, h: h,
-                                                inverseH: inverseH, jointSoftness: jointSoftness,
-                                                maximumSpeed: maxSpeed, maximumRotation: maxRotation,
-                                                pushSpeed: pushSpeed, restitutionThreshold: threshold,
-                                                hasRestitution: hasRestitution, dt: dt,
-                                                sleepThreshold: settings.sleepThreshold,
-                                                allowsSleeping: settings.allowsSleeping,
-                                                finalized: finalized.buffer, carriesBundles: carriesBundles,
-                                                narrowFlags: flags,
-                                                packSeparations: UnsafeBufferPointer(packSeparations.buffer))
-                                            stages.program(into: &solverProgram, participants: pool?.participants ?? 1)
-                                            let program = solverProgram
-                                            if let pool {
-                                                pool.run(
-                                                    SolverJob(
-                                                        stageCount: program.count,
-                                                        blockCount: { program[$0].blocks },
-                                                        execute: { stages.execute(program[$0], block: $1) }))
-                                            } else {
-                                                for stage in program {
-                                                    for block in 0..<stage.blocks {
-                                                        stages.execute(stage, block: block)
+                                            contactImpulses.withUnsafeMutableBufferPointer { impulseBuffer in
+                                                guard let states = stateBuffer.baseAddress,
+                                                    let bodies = bodyBuffer.baseAddress
+                                                else { return }
+                                                guard let mirror = mirror.baseAddress,
+                                                    let writes = bundleWrites.buffer.baseAddress
+                                                else { return }
+                                                let stages = SolverStages(
+                                                    states: states, mirror: mirror, bodies: bodies,
+                                                    contacts: contactBuffer, contactImpulses: impulseBuffer,
+                                                    constraints: constraints.buffer, selected: selected,
+                                                    order: order, dynamicCount: dynamicCount, softness: softness,
+                                                    staticSoftness: staticSoftness, colours: colours,
+                                                    bundles: bundles.buffer, bundleWrites: writes,
+                                                    bundleStarts: UnsafeBufferPointer(bundleStarts.buffer),
+                                                    bundleFirsts: UnsafeBufferPointer(bundleFirsts.buffer),
+                                                    bundleLanes: UnsafeBufferPointer(bundleLanes.buffer), awake: awake,
+                                                    inputs: integration.buffer, gravity: gravity,
+                                                    bodyCount: bundleBodies.count,
+                                                    joints: jointBuffer, activeJoints: active, substeps: substeps, h: h,
+                                                    inverseH: inverseH, jointSoftness: jointSoftness,
+                                                    maximumSpeed: maxSpeed, maximumRotation: maxRotation,
+                                                    pushSpeed: pushSpeed, restitutionThreshold: threshold,
+                                                    hasRestitution: hasRestitution, dt: dt,
+                                                    sleepThreshold: settings.sleepThreshold,
+                                                    allowsSleeping: settings.allowsSleeping,
+                                                    finalized: finalized.buffer, carriesBundles: carriesBundles,
+                                                    narrowFlags: flags,
+                                                    packSeparations: UnsafeBufferPointer(packSeparations.buffer))
+                                                stages.program(
+                                                    into: &solverProgram, participants: pool?.participants ?? 1)
+                                                let program = solverProgram
+                                                if let pool {
+                                                    pool.run(
+                                                        SolverJob(
+                                                            stageCount: program.count,
+                                                            blockCount: { program[$0].blocks },
+                                                            execute: { stages.execute(program[$0], block: $1) }))
+                                                } else {
+                                                    for stage in program {
+                                                        for block in 0..<stage.blocks {
+                                                            stages.execute(stage, block: block)
+                                                        }
                                                     }
                                                 }
                                             }

@@ -56,6 +56,8 @@ public final class PhysicsWorld {
     /// `createContact` and `destroyContact`): 12 bytes a contact, so that the broad phase marks the pairs it sees
     /// and the step finds the stale ones without bringing each 300-byte contact into the cache.
     @exclusivity(unchecked) var contactLinks: [ContactLink] = []
+    /// Per contact (in the order of ``contacts``), its impulses for warm starting.
+    @exclusivity(unchecked) var contactImpulses: [ContactImpulses] = []
     /// How many of ``contacts`` have a restitution above 0 (kept by `mixMaterial` and `destroyContact`): while none
     /// has, the step knows it needs no restitution pass without reading each contact's restitution.
     var restitutiveContactCount = 0

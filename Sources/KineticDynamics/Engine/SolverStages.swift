@@ -17,6 +17,8 @@ struct SolverStages: @unchecked Sendable {
     var mirror: UnsafeMutablePointer<BundleBody>
     var bodies: UnsafeMutablePointer<Body>
     var contacts: UnsafeMutableBufferPointer<Contact>
+    /// Per contact, its impulses (``ContactImpulses``): read by the prepare and pack stages, written by the stores.
+    var contactImpulses: UnsafeMutableBufferPointer<ContactImpulses>
     /// The step's constraints, colour by colour, made by the prepare stage from ``selected`` in ``order``: all of
     /// them when a restitution pass follows, else those of the overflow colours only (the pack stage prepares the
     /// bundles straight from their contacts).
@@ -303,12 +305,16 @@ struct SolverStages: @unchecked Sendable {
         case .pack:
             // Each bundle's constraints are prepared four at a time, straight into it (the restitution pass and the
             // overflow colours have their constraints prepared by ``Kind/prepare`` as well).
-            guard let bundleBase = bundles.baseAddress, let contactBase = contacts.baseAddress else { return }
+            guard let bundleBase = bundles.baseAddress, let contactBase = contacts.baseAddress,
+                let impulseBase = contactImpulses.baseAddress
+            else { return }
             @inline(__always) func source(_ k: Int, _ lane: Int) -> ConstraintBundle.LaneSource {
                 guard lane < bundleLanes[k] else { return ConstraintBundle.paddingLane }
                 let place = Int(order[bundleFirsts[k] + lane])
+                let c = Int(selected[place].contact)
                 return ConstraintBundle.LaneSource(
-                    contact: UnsafePointer(contactBase + Int(selected[place].contact)),
+                    contact: UnsafePointer(contactBase + c),
+                    impulses: UnsafePointer(impulseBase + c),
                     softness: place < dynamicCount ? softness : staticSoftness)
             }
             // The lanes' contacts and bodies are scattered: ask for bundle k + 2's while bundle k is prepared.
@@ -316,6 +322,7 @@ struct SolverStages: @unchecked Sendable {
                 for lane in 0..<bundleLanes[k] {
                     let chosen = selected[Int(order[bundleFirsts[k] + lane])]
                     Contact.prefetch(contactBase + Int(chosen.contact))
+                    kinetic_prefetch(UnsafeRawPointer(impulseBase + Int(chosen.contact)))
                     kinetic_prefetch(UnsafeRawPointer(states + Int(chosen.bodyA)) + 64)
                     kinetic_prefetch(UnsafeRawPointer(states + Int(chosen.bodyB)) + 64)
                 }
@@ -426,13 +433,13 @@ struct SolverStages: @unchecked Sendable {
                     // The constraint itself was not written (``Kind/prepare``, overflow colours only): its contact,
                     // from the colouring's order.
                     let c = Int(selected[Int(order[first + lane])].contact)
-                    contacts[c].manifold.point0.normalImpulse = Double(bundle.point0.normalImpulse[lane])
-                    contacts[c].manifold.point0.tangentImpulse = Double(bundle.point0.tangentImpulse[lane])
+                    contactImpulses[c].normal0 = Double(bundle.point0.normalImpulse[lane])
+                    contactImpulses[c].tangent0 = Double(bundle.point0.tangentImpulse[lane])
                     // The second point's too, without reading the contact's point count (a cache miss a contact,
                     // 3 % of a pyramid's step): a one-point manifold's second point is never read (every reader
                     // checks the count first), and its lane holds zeros.
-                    contacts[c].manifold.point1.normalImpulse = Double(bundle.point1.normalImpulse[lane])
-                    contacts[c].manifold.point1.tangentImpulse = Double(bundle.point1.tangentImpulse[lane])
+                    contactImpulses[c].normal1 = Double(bundle.point1.normalImpulse[lane])
+                    contactImpulses[c].tangent1 = Double(bundle.point1.tangentImpulse[lane])
                 }
             }
         case .finalize:
@@ -446,12 +453,12 @@ struct SolverStages: @unchecked Sendable {
                 let constraint = constraints[k]
                 let c = Int(constraint.contact)
                 if constraint.pointCount > 0 {
-                    contacts[c].manifold.point0.normalImpulse = constraint.point0.normalImpulse
-                    contacts[c].manifold.point0.tangentImpulse = constraint.point0.tangentImpulse
+                    contactImpulses[c].normal0 = constraint.point0.normalImpulse
+                    contactImpulses[c].tangent0 = constraint.point0.tangentImpulse
                 }
                 if constraint.pointCount > 1 {
-                    contacts[c].manifold.point1.normalImpulse = constraint.point1.normalImpulse
-                    contacts[c].manifold.point1.tangentImpulse = constraint.point1.tangentImpulse
+                    contactImpulses[c].normal1 = constraint.point1.normalImpulse
+                    contactImpulses[c].tangent1 = constraint.point1.tangentImpulse
                 }
             }
         }
@@ -468,7 +475,7 @@ struct SolverStages: @unchecked Sendable {
             bodyA: chosen.bodyA, bodyB: chosen.bodyB, contact: chosen.contact, normal: .zero,
             friction: contacts[c].friction, restitution: contacts[c].restitution,
             softness: place < dynamicCount ? softness : staticSoftness, pointCount: 0)
-        ContactSolver.prepare(&target.pointee, contact: contactBase + c, states: states)
+        ContactSolver.prepare(&target.pointee, contact: contactBase + c, impulses: contactImpulses[c], states: states)
     }
 
     /// Moves awake body `k` (of ``inputs``) by its step's motion, counts its sleep time, clears its force and
