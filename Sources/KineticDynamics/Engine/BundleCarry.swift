@@ -1,28 +1,38 @@
 /// Keeping the solver's bundles from one step to the next (Box2D 3.2 keeps a pair's constraint storage while the
-/// pair persists; this is that, for the bundles): a bundle whose constraints are the last step's, in the same
-/// lanes, each on a recycled manifold, holds after the last step's store everything its pack would write again —
-/// the bodies, normal, friction, softness, masses, lever arms and effective masses depend only on what recycling
-/// keeps (anchors, normal, point count) and on what has not changed (materials, the colouring, the settings), and
-/// its impulses are the ones the store stage wrote to the contacts, which the pack would read back and round to
-/// the same floats. Only each point's separation moved, and the largest normal impulse starts again from zero: the
-/// pack stage writes those two (``SolverStages``), the same bits as packing the bundle afresh.
+/// pair persists; this is that, for the bundles): a bundle that holds the same contacts in the same lanes as it did
+/// last step, each on a recycled manifold, holds after the last step's store everything its pack would write
+/// again — the bodies, normal, friction, softness, masses, lever arms and effective masses depend only on what
+/// recycling keeps (anchors, normal, point count) and on what has not changed (materials and kinds: the bodies
+/// version; the settings), and its impulses are the ones the store stage wrote beside the contacts, which the pack
+/// would read back and round to the same floats. Only each point's separation moved, and the largest normal impulse
+/// starts again from zero: the pack stage writes those two (``SolverStages``), the same bits as packing the bundle
+/// afresh. Whether the colouring was kept or built again does not matter: each bundle's lanes are compared with
+/// what it held (``PhysicsWorld/bundleLaneContacts``).
 struct BundleCarry: Sendable {
     /// The world step whose solve last packed and stored the bundles without a restitution pass (0: none).
     var packedStep: UInt32 = 0
-    /// The colouring's ``ConstraintColoring/reuseCount`` after that solve.
-    var coloringReuses = 0
+    /// ``PhysicsWorld/bodiesVersion`` at that solve.
+    var bodiesVersion: UInt64 = 0
+    /// How many bundles it packed, and how many times the buffers holding them and their lanes' contacts and write
+    /// masks had been allocated (a buffer that grew since lost its contents).
+    var bundleCount = 0
+    var buffers: [Int] = []
     /// The softness of contacts between moving bodies and with static ones, that step.
     var softness = Softness.rigid
     var staticSoftness = Softness.rigid
 
-    /// Whether a solve at step `step` may keep the bundles of the last: the step just before packed them, the
-    /// colouring was kept since (the same constraints, split, bodies and materials: ``PhysicsWorld/bodiesVersion``),
-    /// neither step has a restitution pass, and the softness is the same.
-    func allows(
-        step: UInt32, coloringReuses reuses: Int, hasRestitution: Bool, softness: Softness, staticSoftness: Softness
-    ) -> Bool {
-        packedStep != 0 && step == packedStep &+ 1 && reuses == coloringReuses + 1 && !hasRestitution
-            && Self.same(softness, self.softness) && Self.same(staticSoftness, self.staticSoftness)
+    /// How many of the last step's bundles a solve at step `step` may keep (0: none): those the step just before
+    /// packed, when the bodies and the buffers are the same, neither step has a restitution pass and the softness
+    /// is the same; each bundle is then kept only if its lanes hold the same contacts.
+    func keptBundles(
+        step: UInt32, bodiesVersion: UInt64, buffers: [Int], hasRestitution: Bool, softness: Softness,
+        staticSoftness: Softness
+    ) -> Int {
+        let allowed =
+            packedStep != 0 && step == packedStep &+ 1 && bodiesVersion == self.bodiesVersion
+            && buffers == self.buffers && !hasRestitution && Self.same(softness, self.softness)
+            && Self.same(staticSoftness, self.staticSoftness)
+        return allowed ? bundleCount : 0
     }
 
     private static func same(_ a: Softness, _ b: Softness) -> Bool {

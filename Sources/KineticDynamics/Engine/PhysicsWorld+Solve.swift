@@ -118,12 +118,12 @@ extension PhysicsWorld {
         for j in 0..<joints.count where joints[j].isAlive {
             if bodies[Int(joints[j].bodyA)].isAwake || bodies[Int(joints[j].bodyB)].isAwake { activeJoints.append(j) }
         }
-        let carriesBundles =
+        let keptBundleCount =
             keepsBundles
-            && bundleCarry.allows(
-                step: stepIndex, coloringReuses: coloring.reuseCount, hasRestitution: hasRestitution,
-                softness: softness, staticSoftness: staticSoftness)
-        if carriesBundles { bundleKeepingSolves += 1 }
+            ? bundleCarry.keptBundles(
+                step: stepIndex, bodiesVersion: bodiesVersion, buffers: bundleBuffers, hasRestitution: hasRestitution,
+                softness: softness, staticSoftness: staticSoftness) : 0
+        if keptBundleCount > 0 { bundleKeepingSolves += 1 }
         // Threads pay only when there is enough to split; the result is the same either way.
         let pool = constraints.count >= parallelThreshold ? solverPool() : nil
         let maxSpeed = Double.minimum(settings.maximumLinearSpeed, Self.solverSpeedLimit)
@@ -144,7 +144,8 @@ extension PhysicsWorld {
                                                     let bodies = bodyBuffer.baseAddress
                                                 else { return }
                                                 guard let mirror = mirror.baseAddress,
-                                                    let writes = bundleWrites.buffer.baseAddress
+                                                    let writes = bundleWrites.buffer.baseAddress,
+                                                    let laneContacts = bundleLaneContacts.buffer.baseAddress
                                                 else { return }
                                                 let stages = SolverStages(
                                                     states: states, mirror: mirror, bodies: bodies,
@@ -165,7 +166,8 @@ extension PhysicsWorld {
                                                     hasRestitution: hasRestitution, dt: dt,
                                                     sleepThreshold: settings.sleepThreshold,
                                                     allowsSleeping: settings.allowsSleeping,
-                                                    finalized: finalized.buffer, carriesBundles: carriesBundles,
+                                                    finalized: finalized.buffer, keptBundleCount: keptBundleCount,
+                                                    bundleLaneContacts: laneContacts,
                                                     narrowFlags: flags,
                                                     packSeparations: UnsafeBufferPointer(packSeparations.buffer))
                                                 stages.program(
@@ -195,8 +197,8 @@ extension PhysicsWorld {
             }
         }
         bundleCarry = BundleCarry(
-            packedStep: hasRestitution ? 0 : stepIndex, coloringReuses: coloring.reuseCount, softness: softness,
-            staticSoftness: staticSoftness)
+            packedStep: hasRestitution ? 0 : stepIndex, bodiesVersion: bodiesVersion, bundleCount: bundles.count,
+            buffers: bundleBuffers, softness: softness, staticSoftness: staticSoftness)
         collectFastBodies()
     }
 
@@ -204,6 +206,10 @@ extension PhysicsWorld {
     /// The solver's bundles compute in single precision, and with speeds below this every product they form (with
     /// the scene format's masses and sizes) stays within a float's range.
     static let solverSpeedLimit = 1e15
+
+    /// How many times the buffers that hold the bundles, their lanes' contacts and their write masks were
+    /// allocated: when one grew since the last solve, its contents are gone and no bundle can be kept.
+    var bundleBuffers: [Int] { [bundles.allocations, bundleLaneContacts.allocations, bundleWrites.allocations] }
 
     /// Cuts each independent colour into bundles of ``ConstraintBundle/width`` constraints (the last one of a colour
     /// may hold fewer).
@@ -221,6 +227,7 @@ extension PhysicsWorld {
             }
         }
         bundles.resize(total)
+        bundleLaneContacts.resize(total * width)
         bundleFirsts.resize(total)
         bundleLanes.resize(total)
         bundleWrites.resize(total)

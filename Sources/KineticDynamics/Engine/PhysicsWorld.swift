@@ -79,9 +79,12 @@ public final class PhysicsWorld {
     let packSeparations = ScratchBuffer<SIMD2<Double>>()
     /// What the last solve left in ``bundles``, for the next one to keep (``BundleCarry``).
     var bundleCarry = BundleCarry()
+    /// Per bundle, the contact of each of its ``ConstraintBundle/width`` lanes when it was last packed (−1: empty).
+    let bundleLaneContacts = ScratchBuffer<Int32>()
     /// When false every bundle is packed afresh every step, never kept from the step before (tests compare the two).
     var keepsBundles = true
-    /// How many solves kept the last step's bundles (``BundleCarry``), over the world's life (for tests).
+    /// How many solves could keep some of the last step's bundles (``BundleCarry``), over the world's life (for
+    /// tests).
     var bundleKeepingSolves = 0
     /// Scratch: the independent colours' constraints in bundles of ``ConstraintBundle/width``, and per colour its
     /// first bundle (−1 for an overflow), per bundle its first constraint and its number of constraints.

@@ -14,13 +14,18 @@ final class ScratchBuffer<Element>: @unchecked Sendable {
 
     deinit { base.deallocate() }
 
-    /// Makes room for `count` elements and uses that many; the contents are unspecified until written.
+    /// How many times the storage was allocated again (growing): its contents were lost each time.
+    private(set) var allocations = 0
+
+    /// Makes room for `count` elements and uses that many; the contents are unspecified until written, and kept
+    /// (up to the smaller count) while the storage is large enough (``allocations`` unchanged).
     func resize(_ count: Int) {
         let wanted = max(count, 0)
         if wanted > capacity {
             base.deallocate()
             capacity = max(wanted, 2 * capacity)
             base = .allocate(capacity: capacity)
+            allocations += 1
         }
         self.count = wanted
     }

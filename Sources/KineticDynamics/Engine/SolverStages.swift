@@ -72,10 +72,14 @@ struct SolverStages: @unchecked Sendable {
     /// Per awake body (in ``inputs``' order), written by ``Kind/finalize``: its motion this step when it moved
     /// fast enough to need continuous collision, else a record whose `body` is −1.
     var finalized: UnsafeMutableBufferPointer<FastBody>
-    /// Whether the bundles hold the last step's constraints (``BundleCarry``): then ``Kind/pack`` writes only the
-    /// separations (from ``packSeparations``) and clears the largest impulses of a bundle whose lanes' manifolds
-    /// were all recycled (``narrowFlags``), and packs the others afresh.
-    var carriesBundles: Bool
+    /// How many of the bundles hold what the last step left in them (``BundleCarry``; 0: none): of those,
+    /// ``Kind/pack`` writes only the separations (from ``packSeparations``) and clears the largest impulses of a
+    /// bundle whose lanes hold the contacts they held (``bundleLaneContacts``), each on a recycled manifold
+    /// (``narrowFlags``), and packs the others afresh.
+    var keptBundleCount: Int
+    /// Per bundle, ``ConstraintBundle/width`` entries: the contact of each lane when the bundle was last packed
+    /// (−1 for an empty lane), written by ``Kind/pack``.
+    var bundleLaneContacts: UnsafeMutablePointer<Int32>
     var narrowFlags: UnsafeBufferPointer<UInt8>
     var packSeparations: UnsafeBufferPointer<SIMD2<Double>>
 
@@ -167,17 +171,27 @@ struct SolverStages: @unchecked Sendable {
         }
     }
 
-    /// The carried bundle `k` (``carriesBundles``) brought up to this step, if every lane's manifold was recycled:
-    /// each point's separation, rounded as the pack rounds it, and the largest normal impulses cleared. Returns
-    /// false, leaving the bundle alone, when some lane's manifold was computed afresh.
+    /// Bundle `k` (below ``keptBundleCount``) brought up to this step, if each lane holds the contact it held, with
+    /// the same bodies, on a recycled manifold: each point's separation, rounded as the pack rounds it, and the
+    /// largest normal impulses cleared. Returns false, leaving the bundle alone, otherwise.
     @inline(__always) private func refreshCarriedBundle(
         _ k: Int, _ bundle: UnsafeMutablePointer<ConstraintBundle>
     ) -> Bool {
         let first = bundleFirsts[k]
         let lanes = bundleLanes[k]
-        for lane in 0..<lanes
-        where narrowFlags[Int(selected[Int(order[first + lane])].contact)] & NarrowPhase.recycled == 0 {
-            return false
+        let kept = bundleLaneContacts + k * ConstraintBundle.width
+        for lane in 0..<ConstraintBundle.width {
+            guard lane < lanes else {
+                if kept[lane] != -1 { return false }
+                continue
+            }
+            let chosen = selected[Int(order[first + lane])]
+            if kept[lane] != chosen.contact || bundle.pointee.bodyA[lane] != chosen.bodyA
+                || bundle.pointee.bodyB[lane] != chosen.bodyB
+                || narrowFlags[Int(chosen.contact)] & NarrowPhase.recycled == 0
+            {
+                return false
+            }
         }
         for group in 0..<(ConstraintBundle.width / 4) {
             var separation0 = SIMD4<Double>(repeating: 0)
@@ -328,7 +342,7 @@ struct SolverStages: @unchecked Sendable {
                 }
             }
             forEachBundle(ofSlice: block, participants: stage.participants) { k in
-                if carriesBundles && refreshCarriedBundle(k, bundleBase + k) { return }
+                if k < keptBundleCount && refreshCarriedBundle(k, bundleBase + k) { return }
                 if k + 2 < bundles.count { prefetch(k + 2) }
                 for group in 0..<(ConstraintBundle.width / 4) {
                     ConstraintBundle.prepare(
@@ -336,6 +350,10 @@ struct SolverStages: @unchecked Sendable {
                         source(k, 4 * group + 3), group: group, states: states, into: bundleBase + k)
                 }
                 bundleWrites[k] = ConstraintBundle.writeMask(of: bundleBase + k)
+                let kept = bundleLaneContacts + k * ConstraintBundle.width
+                for lane in 0..<ConstraintBundle.width {
+                    kept[lane] = lane < bundleLanes[k] ? selected[Int(order[bundleFirsts[k] + lane])].contact : -1
+                }
             }
         case .unpack:
             for k in start..<end { bundles[k].unpack(into: bundleConstraints(k)) }
