@@ -14,23 +14,23 @@ struct BundleCarry: Sendable {
     /// ``PhysicsWorld/bodiesVersion`` at that solve.
     var bodiesVersion: UInt64 = 0
     /// How many bundles it packed, and how many times the buffers holding them and their lanes' contacts and write
-    /// masks had been allocated (a buffer that grew since lost its contents).
+    /// masks had been allocated (``PhysicsWorld/bundleAllocations``: a buffer that grew since lost its contents).
     var bundleCount = 0
-    var buffers: [Int] = []
+    var allocations = 0
     /// The softness of contacts between moving bodies and with static ones, that step.
     var softness = Softness.rigid
     var staticSoftness = Softness.rigid
 
     /// How many of the last step's bundles a solve at step `step` may keep (0: none): those the step just before
-    /// packed, when the bodies and the buffers are the same, neither step has a restitution pass and the softness
+    /// packed, when the bodies are the same and no buffer was allocated again, neither step has a restitution pass and the softness
     /// is the same; each bundle is then kept only if its lanes hold the same contacts.
     func keptBundles(
-        step: UInt32, bodiesVersion: UInt64, buffers: [Int], hasRestitution: Bool, softness: Softness,
+        step: UInt32, bodiesVersion: UInt64, allocations: Int, hasRestitution: Bool, softness: Softness,
         staticSoftness: Softness
     ) -> Int {
         let allowed =
             packedStep != 0 && step == packedStep &+ 1 && bodiesVersion == self.bodiesVersion
-            && buffers == self.buffers && !hasRestitution && Self.same(softness, self.softness)
+            && allocations == self.allocations && !hasRestitution && Self.same(softness, self.softness)
             && Self.same(staticSoftness, self.staticSoftness)
         return allowed ? bundleCount : 0
     }

@@ -1,7 +1,7 @@
 /// A contact's accumulated impulses, carried from step to step for warm starting (mass·pt/s): the normal and the
 /// friction impulse of each of its manifold's two points (0 for a point it does not have or that did not inherit
 /// one). Kept beside the contacts, one 32-byte record each in contact order (``PhysicsWorld/contactImpulses``),
-/// rather than in the 270-byte contact records: the store stages write them back in colour order, scattered, and a
+/// rather than in the 272-byte contact records: the store stages write them back in colour order, scattered, and a
 /// dense array of them stays in the caches where the contact records do not.
 struct ContactImpulses: Sendable {
     var normal0 = 0.0

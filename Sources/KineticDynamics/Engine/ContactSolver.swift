@@ -95,7 +95,7 @@ enum ContactSolver {
             var cp = ConstraintPoint()
             cp.normalImpulse = normalImpulse
             cp.tangentImpulse = tangentImpulse
-            cp.baseSeparation = mp.separation - dot(mp.anchorB - mp.anchorA, normal)
+            cp.baseSeparation = mp.baseSeparation(along: normal)
             cp.normalArmA = cross(mp.anchorA, normal)
             cp.normalArmB = cross(mp.anchorB, normal)
             cp.tangentArmA = cross(mp.anchorA, tangent)

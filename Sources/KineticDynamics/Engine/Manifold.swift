@@ -15,6 +15,12 @@ struct ManifoldPoint: Sendable {
     var computedSeparation: Double = 0
     /// Feature id: (reference vertex << 8) | incident vertex. Matching ids inherit impulses.
     var id: UInt16 = 0
+
+    /// The separation less the anchors' gap along `normal`: what the solver starts each substep's separation from
+    /// (``ConstraintPoint/baseSeparation``, rounded into a bundle's lanes the same).
+    @inline(__always) func baseSeparation(along normal: Point) -> Double {
+        separation - dot(anchorB - anchorA, normal)
+    }
 }
 
 /// The contact manifold of a shape pair: a normal from A to B and up to two points.

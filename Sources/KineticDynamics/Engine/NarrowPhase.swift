@@ -176,17 +176,14 @@ struct NarrowPhase: @unchecked Sendable {
     /// manifold be recycled: 0.98 (about 11.5°).
     static let recycleCosine = 0.98
 
-    /// Each point's separation less its anchors' gap along the normal, the value a bundle's pack stage rounds into
+    /// Each point's ``ManifoldPoint/baseSeparation(along:)``, the value a bundle's pack stage rounds into
     /// ``ConstraintBundle/LanePoint/baseSeparation`` (the same operations in the same order, so the same double), 0
     /// for a point the manifold does not have. Recorded for recycled manifolds, whose bundles are kept
     /// (``BundleCarry``).
     @inline(__always) static func packSeparations(of manifold: Manifold) -> SIMD2<Double> {
-        let n = manifold.normal
-        @inline(__always) func base(_ p: ManifoldPoint) -> Double {
-            p.separation - ((p.anchorB.x - p.anchorA.x) * n.x + (p.anchorB.y - p.anchorA.y) * n.y)
-        }
-        return SIMD2(
-            manifold.pointCount > 0 ? base(manifold.point0) : 0, manifold.pointCount > 1 ? base(manifold.point1) : 0)
+        SIMD2(
+            manifold.pointCount > 0 ? manifold.point0.baseSeparation(along: manifold.normal) : 0,
+            manifold.pointCount > 1 ? manifold.point1.baseSeparation(along: manifold.normal) : 0)
     }
 
     /// Recycles the contact's manifold: its points keep their anchors, feature ids and impulses; each separation is

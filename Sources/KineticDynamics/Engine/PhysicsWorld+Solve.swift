@@ -121,7 +121,8 @@ extension PhysicsWorld {
         let keptBundleCount =
             keepsBundles
             ? bundleCarry.keptBundles(
-                step: stepIndex, bodiesVersion: bodiesVersion, buffers: bundleBuffers, hasRestitution: hasRestitution,
+                step: stepIndex, bodiesVersion: bodiesVersion, allocations: bundleAllocations,
+                hasRestitution: hasRestitution,
                 softness: softness, staticSoftness: staticSoftness) : 0
         if keptBundleCount > 0 { bundleKeepingSolves += 1 }
         // Threads pay only when there is enough to split; the result is the same either way.
@@ -198,7 +199,7 @@ extension PhysicsWorld {
         }
         bundleCarry = BundleCarry(
             packedStep: hasRestitution ? 0 : stepIndex, bodiesVersion: bodiesVersion, bundleCount: bundles.count,
-            buffers: bundleBuffers, softness: softness, staticSoftness: staticSoftness)
+            allocations: bundleAllocations, softness: softness, staticSoftness: staticSoftness)
         collectFastBodies()
     }
 
@@ -207,9 +208,10 @@ extension PhysicsWorld {
     /// the scene format's masses and sizes) stays within a float's range.
     static let solverSpeedLimit = 1e15
 
-    /// How many times the buffers that hold the bundles, their lanes' contacts and their write masks were
-    /// allocated: when one grew since the last solve, its contents are gone and no bundle can be kept.
-    var bundleBuffers: [Int] { [bundles.allocations, bundleLaneContacts.allocations, bundleWrites.allocations] }
+    /// How many times the buffers that hold the bundles, their lanes' contacts and their write masks were allocated,
+    /// together (each count only grows): when one grew since the last solve, its contents are gone and no bundle
+    /// can be kept.
+    var bundleAllocations: Int { bundles.allocations + bundleLaneContacts.allocations + bundleWrites.allocations }
 
     /// Cuts each independent colour into bundles of ``ConstraintBundle/width`` constraints (the last one of a colour
     /// may hold fewer).
