@@ -77,6 +77,17 @@ extension ContactSolver {
             let s0 = separation(c.pointee.point0, normalShift, rotation)
             let s1 = separation(c.pointee.point1, normalShift, rotation)
             var body = BundleBodies(c, mirror)
+            // Friction in the relax pass only, before the points (as the scalar pass). In every lane: without a
+            // normal impulse (a speculative point, a padding lane, a one-point constraint's second point) or without
+            // friction its bound is 0, and it takes back any impulse left.
+            if !useBias {
+                let friction = c.pointee.friction
+                let tx = ny
+                let ty = -nx
+                if reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
+                solveTangent(&c.pointee.point0, &body, tx, ty, friction)
+                if !reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
+            }
             // The softness read from the bundle where it is used, not held in registers across the points.
             if reversed {
                 solveNormal(&c.pointee.point1, &body, s1, c, inverseH, maximumPushSpeed, useBias)
@@ -85,14 +96,6 @@ extension ContactSolver {
             if !reversed {
                 solveNormal(&c.pointee.point1, &body, s1, c, inverseH, maximumPushSpeed, useBias)
             }
-            // Friction in every lane: without a normal impulse (a speculative point, a padding lane, a one-point
-            // constraint's second point) or without friction its bound is 0, and it takes back any impulse left.
-            let friction = c.pointee.friction
-            let tx = ny
-            let ty = -nx
-            if reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
-            solveTangent(&c.pointee.point0, &body, tx, ty, friction)
-            if !reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
             body.store(c, writes: writes[index], mirror)
         }
     }

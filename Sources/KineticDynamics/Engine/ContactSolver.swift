@@ -146,7 +146,10 @@ enum ContactSolver {
         }
     }
 
-    /// One solver iteration: soft with bias (`useBias`, the solve pass) or rigid without (the relax pass).
+    /// One solver iteration: soft with bias and without friction (`useBias`, the solve pass) or rigid without bias,
+    /// friction first (the relax pass). Friction is solved once a substep, as Box2D 3.2 does (it was solved in both
+    /// passes: a third of the solve pass's work), and before the points, bounded by the normal impulses the solve
+    /// pass left: after them, a box landing flat slid away on the turn the first point's impulse gives it.
     /// `reversed` solves a two-point manifold's second point first: alternating it between passes cancels the
     /// small turn that solving one point before the other gives a face contact (a stack would lean otherwise).
     static func solve(
@@ -166,6 +169,17 @@ enum ContactSolver {
             var softness = Softness.rigid
             if useBias { softness = c.pointee.softness }
             let count = c.pointee.pointCount
+            let friction = c.pointee.friction
+            // With no normal impulse and no friction impulse, friction has nothing to do (speculative points).
+            let loaded =
+                c.pointee.point0.normalImpulse != 0 || c.pointee.point0.tangentImpulse != 0
+                || (count > 1 && (c.pointee.point1.normalImpulse != 0 || c.pointee.point1.tangentImpulse != 0))
+            if !useBias && friction > 0 && loaded {
+                let tangent = normal.rightPerpendicular
+                if count > 1 && reversed { solveTangent(&c.pointee.point1, &body, tangent, friction) }
+                solveTangent(&c.pointee.point0, &body, tangent, friction)
+                if count > 1 && !reversed { solveTangent(&c.pointee.point1, &body, tangent, friction) }
+            }
             if count > 1 && reversed {
                 solveNormal(
                     &c.pointee.point1, &body, normalShift, qA, qB, normal, softness, inverseH, maximumPushSpeed, useBias
@@ -177,17 +191,6 @@ enum ContactSolver {
                 solveNormal(
                     &c.pointee.point1, &body, normalShift, qA, qB, normal, softness, inverseH, maximumPushSpeed, useBias
                 )
-            }
-            let friction = c.pointee.friction
-            // With no normal impulse and no friction impulse, friction has nothing to do (speculative points).
-            let loaded =
-                c.pointee.point0.normalImpulse != 0 || c.pointee.point0.tangentImpulse != 0
-                || (count > 1 && (c.pointee.point1.normalImpulse != 0 || c.pointee.point1.tangentImpulse != 0))
-            if friction > 0 && loaded {
-                let tangent = normal.rightPerpendicular
-                if count > 1 && reversed { solveTangent(&c.pointee.point1, &body, tangent, friction) }
-                solveTangent(&c.pointee.point0, &body, tangent, friction)
-                if count > 1 && !reversed { solveTangent(&c.pointee.point1, &body, tangent, friction) }
             }
             body.store(stateA, stateB)
         }
