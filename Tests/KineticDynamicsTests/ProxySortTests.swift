@@ -6,6 +6,22 @@ import XCTest
 /// must give exactly the order insertion sort gives — equal `minX` kept in their order — since the sweep's pairs,
 /// and so the contacts' order and the trajectories, follow it.
 final class ProxySortTests: XCTestCase {
+    /// Numbers in [0, 1) from a 64-bit linear congruential generator.
+    private struct UnitRandom {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+    }
+
+    /// A world of `count` unit boxes (bodies 1…`count`, for proxies to name).
+    private func worldOfBoxes(_ count: Int) throws -> PhysicsWorld {
+        let world = PhysicsWorld()
+        for _ in 0..<count { try world.addBody(BodyDefinition(shape: .box(width: 1, height: 1), position: .zero)) }
+        return world
+    }
+
     /// Insertion sort by `minX`, by swaps (a box moves down past strictly greater ones): the reference order.
     private func insertionSorted(_ proxies: [Proxy]) -> [Proxy] {
         var list = proxies
@@ -75,14 +91,10 @@ final class ProxySortTests: XCTestCase {
     /// find for a moved box, and no other: tiny boxes (10⁻⁷…5·10⁻⁶ pt, a few hundred steps of a double there)
     /// touching end to end or overlapping at x = 10⁸, with a wide floor among them.
     func testMovedBoxQueriesFindEveryPairFarFromTheOrigin() throws {
-        let world = PhysicsWorld()
         let count = 400
-        for _ in 0..<count { try world.addBody(BodyDefinition(shape: .box(width: 1, height: 1), position: .zero)) }
-        var random: UInt64 = 12_345
-        func unit() -> Double {
-            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(random >> 11) / Double(1 << 53)
-        }
+        let world = try worldOfBoxes(count)
+        var random = UnitRandom(state: 12_345)
+        func unit() -> Double { random.next() }
         for round in 0..<20 {
             var x = 1e8
             var proxies = (0..<count).map { k -> Proxy in
@@ -119,5 +131,79 @@ final class ProxySortTests: XCTestCase {
             XCTAssertEqual(world.candidatePairs.count, expected.count)
             XCTAssertGreaterThan(expected.count, count / 4)
         }
+    }
+
+    /// The grid's queries (``PhysicsWorld/findGridPairs(_:_:)``) find the pairs of the moved-box queries in their
+    /// order, and those are every pair the sweep's tests find for a moved box: boxes of many sizes (from a tenth to
+    /// five times the usual, some twenty times wider or taller than usual: walls and floors) with shared sides and
+    /// corners, near the origin and at 10⁸ pt, a few or most of them moved.
+    func testGridQueriesFindTheMovedBoxQueriesPairsInTheirOrder() throws {
+        let count = 600
+        let world = try worldOfBoxes(count)
+        var random = UnitRandom(state: 977)
+        func unit() -> Double { random.next() }
+        var gridRounds = 0
+        for round in 0..<24 {
+            let origin = round % 2 == 0 ? 0.0 : 1e8
+            let movedShare = [0.02, 0.3, 0.9][round % 3]
+            var proxies = (0..<count).map { k -> Proxy in
+                var proxy = Proxy(body: Int32(k + 1))
+                // On a lattice of 4 pt (shared sides and corners), or anywhere.
+                let snap = unit() < 0.5
+                let x = snap ? 4 * (unit() * 50).rounded(.down) : 200 * unit()
+                let y = snap ? 4 * (unit() * 50).rounded(.down) : 200 * unit()
+                var width = snap ? 4 : 0.4 + 19.6 * unit()
+                var height = snap ? 4 : 0.4 + 19.6 * unit()
+                if k % 97 == 0 { width *= 20 }
+                if k % 89 == 0 { height *= 20 }
+                proxy.minX = origin + x
+                proxy.maxX = origin + x + width
+                proxy.minY = y
+                proxy.maxY = y + height
+                proxy.isAwake = true
+                proxy.moved = unit() < movedShare
+                return proxy
+            }
+            proxies.sort { $0.minX < $1.minX }
+            var expected = Set<UInt64>()
+            for a in 0..<count {
+                for b in (a + 1)..<count
+                where proxies[b].minX <= proxies[a].maxX && !(proxies[b].minY > proxies[a].maxY)
+                    && !(proxies[a].minY > proxies[b].maxY) && (proxies[a].moved || proxies[b].moved)
+                {
+                    expected.insert(PairTable.key(proxies[a].body, proxies[b].body))
+                }
+            }
+            let moved = proxies.filter(\.moved).count
+            world.candidatePairs.removeAll()
+            world.bodies.withUnsafeBufferPointer { bodies in
+                proxies.withUnsafeMutableBufferPointer { world.findMovedPairs($0, bodies, movedCount: moved) }
+            }
+            let scanned = world.candidatePairs
+            world.candidatePairs.removeAll()
+            let built = world.bodies.withUnsafeBufferPointer { bodies in
+                proxies.withUnsafeMutableBufferPointer { world.findGridPairs($0, bodies) }
+            }
+            if built { gridRounds += 1 }
+            XCTAssertEqual(Set(scanned).symmetricDifference(expected).count, 0, "round \(round): scan")
+            XCTAssertEqual(world.candidatePairs, scanned, "round \(round): grid")
+            XCTAssertGreaterThan(expected.count, moved, "round \(round): too few pairs to tell")
+        }
+        XCTAssertEqual(gridRounds, 24)
+        // A box that is not finite: no grid, the scan finds the pairs.
+        var proxies = (0..<count).map { k -> Proxy in
+            var proxy = Proxy(body: Int32(k + 1))
+            proxy.minX = Double(k)
+            proxy.maxX = Double(k) + 1
+            proxy.maxY = 1
+            proxy.isAwake = true
+            proxy.moved = true
+            return proxy
+        }
+        proxies[count - 1].maxX = .infinity
+        let built = world.bodies.withUnsafeBufferPointer { bodies in
+            proxies.withUnsafeMutableBufferPointer { world.findGridPairs($0, bodies) }
+        }
+        XCTAssertFalse(built)
     }
 }

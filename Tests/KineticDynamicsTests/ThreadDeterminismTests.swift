@@ -82,6 +82,36 @@ final class ThreadDeterminismTests: XCTestCase {
         try assertMovedBoxQueriesMatchFullSweeps(build, minimumQueries: 20)
     }
 
+    func testGridAndScanQueriesFindThePairsOfFullSweeps() throws {
+        // Two columns of 80 boxes settling on a floor: a partial sweep's pairs come from the moved boxes' scans
+        // along x, the grid or the sweep, whichever costs least (a column puts 80 boxes in each scan); the result
+        // must be that of full sweeps, bit for bit, and both the scans and the grid must have been used.
+        let build = { (settings: PhysicsSettings) throws -> ReferenceScenes.Built in
+            let world = PhysicsWorld(settings: settings)
+            try ReferenceScenes.addFloor(to: world, width: 400, center: Point(x: 200, y: 650))
+            var boxes: [BodyID] = []
+            for column in 0..<2 {
+                for row in 0..<80 {
+                    var box = BodyDefinition(
+                        shape: .box(width: 20, height: 10),
+                        position: Point(x: 120 + Double(column) * 140 + Double(row % 3), y: 630 - Double(row) * 10.5))
+                    box.friction = 0.5
+                    boxes.append(try world.addBody(box))
+                }
+            }
+            return ReferenceScenes.Built(world: world, boxes: boxes)
+        }
+        let steps = 300
+        let full = try run(build, threads: 1, steps: steps, threshold: 256, sweepsFully: true)
+        let partial = try run(build, threads: 1, steps: steps, threshold: 256)
+        XCTAssertEqual(partial.hash, full.hash)
+        XCTAssertEqual(partial.restStep, full.restStep)
+        let scene = try build(PhysicsSettings())
+        scene.world.step(count: steps)
+        XCTAssertGreaterThan(scene.world.gridPairQueries, 5)
+        XCTAssertGreaterThan(scene.world.movedPairQueries - scene.world.gridPairQueries, 5)
+    }
+
     /// Steps the scene `build` makes 600 times with partial sweeps and with full ones: the same bits and rest step,
     /// and at least `minimumQueries` steps whose pairs came from the moved boxes alone; returns the scene, stepped.
     @discardableResult private func assertMovedBoxQueriesMatchFullSweeps(

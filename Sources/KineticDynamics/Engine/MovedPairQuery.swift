@@ -34,13 +34,17 @@ struct MovedPairQuery: @unchecked Sendable {
     }
 
     /// The sweep's tests for proxy `a` before proxy `b` in the sorted order.
-    @inline(__always) private func overlaps(_ a: Int, _ b: Int) -> Bool {
+    @inline(__always) private func overlaps(_ a: Int, _ b: Int) -> Bool { Self.overlaps(proxies, a, b) }
+
+    /// The sweep's tests for proxy `a` before proxy `b` in the sorted `proxies` (also ``GridPairQuery``'s).
+    @inline(__always) static func overlaps(_ proxies: UnsafeBufferPointer<Proxy>, _ a: Int, _ b: Int) -> Bool {
         let boxA = proxies[a]
         let boxB = proxies[b]
         return boxB.minX <= boxA.maxX && !(boxB.minY > boxA.maxY) && !(boxA.minY > boxB.maxY)
     }
 
-    @inline(__always) private static func key(_ first: Int, _ second: Int) -> UInt64 {
+    /// The key of the pair of places `first` < `second`: first << 32 | second.
+    @inline(__always) static func key(_ first: Int, _ second: Int) -> UInt64 {
         UInt64(UInt32(truncatingIfNeeded: first)) << 32 | UInt64(UInt32(truncatingIfNeeded: second))
     }
 

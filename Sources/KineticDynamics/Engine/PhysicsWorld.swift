@@ -132,6 +132,8 @@ public final class PhysicsWorld {
     /// Scratch: the places of the much wider than usual boxes in the sorted proxies
     /// (``findMovedPairs(_:_:movedCount:)``).
     @exclusivity(unchecked) var wideProxies: [Int32] = []
+    /// Scratch: the sorted proxies binned for the moved boxes' queries (``findGridPairs(_:_:)``).
+    let proxyGrid = ProxyGrid()
     /// Scratch for ``sortProxies(_:)``: the moved boxes, their places before the sort and their sorted order, and
     /// the places of the others.
     @exclusivity(unchecked) var reinsertedProxies: [Proxy] = []
@@ -210,6 +212,8 @@ public final class PhysicsWorld {
     var recoloursEveryStep = false
     /// How many partial sweeps were done from the moved boxes alone (for tests).
     var movedPairQueries = 0
+    /// How many of those went through the grid (``findGridPairs(_:_:)``), for tests.
+    var gridPairQueries = 0
     /// How many contact manifolds were recycled rather than computed (``NarrowPhase``), over the world's life (for
     /// tests and benchmarks).
     var recycledContacts = 0

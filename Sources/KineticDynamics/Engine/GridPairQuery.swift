@@ -1,0 +1,60 @@
+/// The pairs of a partial sweep found from the moved proxies through a ``ProxyGrid``: the same pairs as
+/// ``MovedPairQuery`` (and as the sweep), each tested with the sweep's own test, in the blocks of neighbouring
+/// proxies of ``MovedPairQuery`` that the threads of a ``SolverPool`` share. A pair is listed by the query of its moved
+/// proxy with the earlier place (a moved proxy lists its pairs with every unmoved proxy and with the moved ones
+/// after it), so each pair is listed once; each block lists its pairs as (place, place) keys, the first the earlier
+/// in the sorted order, and the world sorts them all.
+///
+/// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
+struct GridPairQuery: @unchecked Sendable {
+    /// The proxies, sorted by `minX`.
+    var proxies: UnsafeBufferPointer<Proxy>
+    /// The grid built from them.
+    var grid: ProxyGrid
+    var cellStart: UnsafeBufferPointer<Int32>
+    var entries: UnsafeBufferPointer<Int32>
+    var cellOf: UnsafeBufferPointer<Int32>
+    var wide: UnsafeBufferPointer<Int32>
+    /// Per block, the pairs it found.
+    var pairs: UnsafeMutableBufferPointer<[UInt64]>
+
+    /// Lists the pairs of the moved proxies of block `block` (``MovedPairQuery``'s blocks).
+    func execute(block: Int) {
+        pairs[block].removeAll(keepingCapacity: true)
+        let size = MovedPairQuery.blockSize
+        for m in (block * size)..<min((block + 1) * size, proxies.count) where proxies[m].moved {
+            if cellOf[m] < 0 { queryAll(m, block: block) } else { query(m, block: block) }
+        }
+    }
+
+    /// Lists the pair of moved proxy `m` and proxy `o` if `m`'s query owns it and the boxes overlap.
+    @inline(__always) private func test(_ m: Int, _ o: Int, block: Int) {
+        if proxies[o].moved && o < m { return }
+        let first = min(m, o)
+        let second = max(m, o)
+        if MovedPairQuery.overlaps(proxies, first, second) { pairs[block].append(MovedPairQuery.key(first, second)) }
+    }
+
+    /// A wide moved proxy: tested against every other.
+    private func queryAll(_ m: Int, block: Int) {
+        for o in 0..<proxies.count where o != m { test(m, o, block: block) }
+    }
+
+    /// A binned moved proxy: tested against the wide proxies, then against the binned proxies whose first corners
+    /// (least x and y) are in its box or up to ``ProxyGrid/reach`` before it along x and y: the only ones that can
+    /// overlap it.
+    @inline(__always) private func query(_ m: Int, block: Int) {
+        for w in wide { test(m, Int(w), block: block) }
+        let box = proxies[m]
+        let low = grid.cellPlace(of: SIMD2(box.minX, box.minY) - grid.reach)
+        let high = grid.cellPlace(of: SIMD2(box.maxX, box.maxY))
+        let columns = grid.columnCount
+        for row in Int(low.y)...Int(high.y) {
+            let rowStart = row * columns
+            for e in Int(cellStart[rowStart + Int(low.x)])..<Int(cellStart[rowStart + Int(high.x) + 1]) {
+                let o = Int(entries[e])
+                if o != m { test(m, o, block: block) }
+            }
+        }
+    }
+}
