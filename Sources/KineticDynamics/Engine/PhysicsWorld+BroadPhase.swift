@@ -72,7 +72,8 @@ extension PhysicsWorld {
                 candidatePairs.removeAll(keepingCapacity: true)
                 let n = proxies.count
                 if !full {
-                    switch Self.partialSearch(UnsafeBufferPointer(proxies), movedCount: movedCount) {
+                    let threads = n >= parallelThreshold ? solverPool()?.participants ?? 1 : 1
+                    switch Self.partialSearch(UnsafeBufferPointer(proxies), movedCount: movedCount, threads: threads) {
                     case .grid:
                         if findGridPairs(proxies, bodies) { return }
                         if movedCount * Self.movedQueryFactor <= n {
@@ -211,7 +212,7 @@ extension PhysicsWorld {
     static let movedQueryFactor = 4
 
     /// How a partial sweep's pairs are found: the three ways find the same pairs in the same order, at costs that
-    /// depend on the scene (``partialSearch(_:movedCount:)``).
+    /// depend on the scene (``partialSearch(_:movedCount:threads:)``).
     enum PartialSearch {
         /// Every box against its neighbours along x (``sweepAll(proxies:bodies:full:)``).
         case sweep
@@ -227,8 +228,9 @@ extension PhysicsWorld {
     /// order, only the time. The costs, in nanoseconds on the machines this was measured on (1,000-box columns,
     /// 1,000 falling boxes, a 100-row pyramid): a box passed by a scan 3.5, by the sweep 1.2 (it passes each box's
     /// right neighbours, half the band, without a branch per test); a box binned in the grid 11, a moved box's grid
-    /// query 150.
-    static func partialSearch(_ proxies: UnsafeBufferPointer<Proxy>, movedCount: Int) -> PartialSearch {
+    /// query 150. The sweep, the scans and the grid's queries are shared by `threads` threads; the grid is built on
+    /// one.
+    static func partialSearch(_ proxies: UnsafeBufferPointer<Proxy>, movedCount: Int, threads: Int) -> PartialSearch {
         let n = proxies.count
         guard movedCount > 0, n > 0 else { return .scan }
         // Up to 16 moved boxes, spread over the sorted order.
@@ -242,19 +244,18 @@ extension PhysicsWorld {
             if k >= n { break }
             next = k + 1
             let box = proxies[k]
-            passed +=
-                Self.lowerBound(proxies, box.maxX, above: true)
-                - Self.lowerBound(
-                    proxies, box.minX - (box.maxX - box.minX), above: false)
+            let last = Self.lowerBound(proxies, box.maxX, above: true)
+            passed += last - Self.lowerBound(proxies, box.minX - (box.maxX - box.minX), above: false)
             sampled += 1
         }
         guard sampled > 0 else { return .scan }
         let band = Double(passed) / Double(sampled)
         let moved = Double(movedCount)
         let boxes = Double(n)
-        let scan = moved * band * 3.5
-        let sweep = boxes * band * 0.5 * 1.2
-        let grid = boxes * 11 + moved * 150
+        let shared = 1 / Double(max(threads, 1))
+        let scan = moved * band * 3.5 * shared
+        let sweep = boxes * band * 0.5 * 1.2 * shared
+        let grid = boxes * 11 + moved * 150 * shared
         if grid < scan && grid < sweep { return .grid }
         return scan <= sweep ? .scan : .sweep
     }

@@ -2,7 +2,7 @@
 /// a moved proxy is tested against the few proxies whose corners are in the cells around its box rather than
 /// against every proxy its box spans along x (a pyramid stacks a hundred boxes in each column; a cell holds one or
 /// none). Built again from the sorted proxies when the world finds the pairs of its moved proxies this way
-/// (``GridPairQuery``, ``PhysicsWorld/partialSearch(_:movedCount:)``); which pairs are found does not depend on
+/// (``GridPairQuery``, ``PhysicsWorld/partialSearch(_:movedCount:threads:)``); which pairs are found does not depend on
 /// the grid, only how fast.
 ///
 /// The cell's side is the largest extent (width or height) of the proxies that are not *wide*, so that a proxy
