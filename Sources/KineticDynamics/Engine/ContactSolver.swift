@@ -171,10 +171,10 @@ enum ContactSolver {
             let count = c.pointee.pointCount
             let friction = c.pointee.friction
             // With no normal impulse and no friction impulse, friction has nothing to do (speculative points).
-            let loaded =
-                c.pointee.point0.normalImpulse != 0 || c.pointee.point0.tangentImpulse != 0
-                || (count > 1 && (c.pointee.point1.normalImpulse != 0 || c.pointee.point1.tangentImpulse != 0))
-            if !useBias && friction > 0 && loaded {
+            if !useBias && friction > 0
+                && (c.pointee.point0.normalImpulse != 0 || c.pointee.point0.tangentImpulse != 0
+                    || (count > 1 && (c.pointee.point1.normalImpulse != 0 || c.pointee.point1.tangentImpulse != 0)))
+            {
                 let tangent = normal.rightPerpendicular
                 if count > 1 && reversed { solveTangent(&c.pointee.point1, &body, tangent, friction) }
                 solveTangent(&c.pointee.point0, &body, tangent, friction)

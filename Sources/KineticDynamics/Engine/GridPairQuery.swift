@@ -8,15 +8,25 @@
 /// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
 struct GridPairQuery: @unchecked Sendable {
     /// The proxies, sorted by `minX`.
-    var proxies: UnsafeBufferPointer<Proxy>
-    /// The grid built from them.
-    var grid: ProxyGrid
-    var cellStart: UnsafeBufferPointer<Int32>
-    var entries: UnsafeBufferPointer<Int32>
-    var cellOf: UnsafeBufferPointer<Int32>
-    var wide: UnsafeBufferPointer<Int32>
+    let proxies: UnsafeBufferPointer<Proxy>
+    /// The grid built from them, and its arrays as raw buffers (read in the queries' inner loops).
+    let grid: ProxyGrid
+    let cellStart: UnsafeBufferPointer<Int32>
+    let entries: UnsafeBufferPointer<Int32>
+    let cellOf: UnsafeBufferPointer<Int32>
+    let wide: UnsafeBufferPointer<Int32>
     /// Per block, the pairs it found.
-    var pairs: UnsafeMutableBufferPointer<[UInt64]>
+    let pairs: UnsafeMutableBufferPointer<[UInt64]>
+
+    init(proxies: UnsafeBufferPointer<Proxy>, grid: ProxyGrid, pairs: UnsafeMutableBufferPointer<[UInt64]>) {
+        self.proxies = proxies
+        self.grid = grid
+        cellStart = UnsafeBufferPointer(grid.cellStart.buffer)
+        entries = UnsafeBufferPointer(grid.entries.buffer)
+        cellOf = UnsafeBufferPointer(grid.cellOf.buffer)
+        wide = UnsafeBufferPointer(grid.wide.buffer)
+        self.pairs = pairs
+    }
 
     /// Lists the pairs of the moved proxies of block `block` (``MovedPairQuery``'s blocks).
     func execute(block: Int) {

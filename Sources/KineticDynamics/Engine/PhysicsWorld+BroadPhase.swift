@@ -340,13 +340,8 @@ extension PhysicsWorld {
         let blocks = MovedPairQuery.blockCount(proxies: n)
         while movedPairBlocks.count < blocks { movedPairBlocks.append([]) }
         let pool = n >= parallelThreshold ? solverPool() : nil
-        let grid = proxyGrid
         movedPairBlocks.withUnsafeMutableBufferPointer { blockPairs in
-            let query = GridPairQuery(
-                proxies: UnsafeBufferPointer(proxies), grid: grid,
-                cellStart: UnsafeBufferPointer(grid.cellStart.buffer),
-                entries: UnsafeBufferPointer(grid.entries.buffer), cellOf: UnsafeBufferPointer(grid.cellOf.buffer),
-                wide: UnsafeBufferPointer(grid.wide.buffer), pairs: blockPairs)
+            let query = GridPairQuery(proxies: UnsafeBufferPointer(proxies), grid: proxyGrid, pairs: blockPairs)
             SolverPool.run(blocks: blocks, on: pool) { query.execute(block: $0) }
         }
         for block in 0..<blocks { movedPairs.append(contentsOf: movedPairBlocks[block]) }

@@ -79,7 +79,8 @@ final class ProxyGrid: @unchecked Sendable {
             columns = (spanX * inverse).rounded(.down) + 1
             rows = (spanY * inverse).rounded(.down) + 1
         }
-        guard inverse > 0 && inverse.isFinite else { return false }
+        // Cells are numbered in 32 bits (``cellOf``).
+        guard inverse > 0 && inverse.isFinite && columns * rows < Double(Int32.max) else { return false }
         let columnCount = Int(columns)
         let cellCount = columnCount * Int(rows)
         cellStart.resize(cellCount + 1)
