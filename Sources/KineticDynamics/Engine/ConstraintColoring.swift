@@ -7,6 +7,14 @@
 /// the lowest of ``maximumColours`` colours that neither of its dynamic bodies has yet, in the order given; one
 /// that finds none goes to the group's overflow, which is solved by one thread after the group's colours. The
 /// colouring depends only on the constraints and their order, never on the thread count.
+///
+/// For a solve on several threads, each independent colour's constraints are laid out by body: in the order of
+/// their lower dynamic body index (the order given among equal ones). The threads split every stage at the same
+/// fractions, the body stages in body order, so a thread then solves in each colour mostly the bodies it
+/// integrated and solved in the stages before, in its own cache rather than the other core's (on a 100-row
+/// pyramid on two threads the warm start took a quarter less time). No two constraints of such a colour share a
+/// dynamic body, so their order changes no value (the results are the same bits either way); an overflow keeps
+/// the order given, which it is solved in. On one thread the sort would only cost time.
 struct ConstraintColoring: Sendable {
     /// Colours per group (one bit each in a body's mask).
     static let maximumColours = 64
@@ -41,10 +49,11 @@ struct ConstraintColoring: Sendable {
     /// caller changes whenever a body is added, removed or changes kind, so that `isDynamic` answers as it did).
     /// The colouring is a function of that input, so keeping it gives what building it again would. A settled
     /// stack or pyramid solves the same contacts step after step (Box2D 3 keeps its colours from step to step for
-    /// the same reason).
+    /// the same reason). `byBody` lays the independent colours out by body (for a solve on several threads); kept
+    /// colours keep the layout they were built with, which changes no value.
     mutating func build(
         selected: UnsafeBufferPointer<SelectedContact>, dynamicCount: Int, bodyCount: Int, bodiesVersion: UInt64,
-        isDynamic: (Int32) -> Bool
+        byBody: Bool = false, isDynamic: (Int32) -> Bool
     ) {
         if dynamicCount == builtDynamicCount && bodyCount == builtBodyCount && bodiesVersion == builtBodiesVersion
             && Self.equal(selected, builtFrom)
@@ -52,7 +61,8 @@ struct ConstraintColoring: Sendable {
             reuseCount += 1
             return
         }
-        build(selected: selected, dynamicCount: dynamicCount, bodyCount: bodyCount, isDynamic: isDynamic)
+        build(
+            selected: selected, dynamicCount: dynamicCount, bodyCount: bodyCount, byBody: byBody, isDynamic: isDynamic)
         builtFrom.removeAll(keepingCapacity: true)
         builtFrom.append(contentsOf: selected)
         builtDynamicCount = dynamicCount
@@ -74,44 +84,96 @@ struct ConstraintColoring: Sendable {
 
     /// Colours the `selected` constraints (body indices below `bodyCount`, `isDynamic(body)` telling a dynamic body
     /// from a static one): constraints `0..<dynamicCount` (both bodies dynamic) form the first group, the rest (one
-    /// body dynamic, the other static) the second.
+    /// body dynamic, the other static) the second; `byBody` lays the independent colours out by body.
     mutating func build(
-        selected: UnsafeBufferPointer<SelectedContact>, dynamicCount: Int, bodyCount: Int, isDynamic: (Int32) -> Bool
+        selected: UnsafeBufferPointer<SelectedContact>, dynamicCount: Int, bodyCount: Int, byBody: Bool = false,
+        isDynamic: (Int32) -> Bool
     ) {
         let count = selected.count
         colours.removeAll(keepingCapacity: true)
         if masks.count < bodyCount { masks = Array(repeating: 0, count: bodyCount) }
         if colourOf.count < count { colourOf = Array(repeating: 0, count: count) }
         if order.count != count { order = Array(repeating: 0, count: count) }
+        // Scratch of the layout by body: where each body's constraints start, and a group's constraints in the
+        // order of their lower dynamic body.
+        var bodyStarts = [Int32](repeating: 0, count: byBody ? bodyCount + 1 : 0)
+        var byBodyOrder = [Int32](repeating: 0, count: byBody ? count : 0)
         let overflow = Self.maximumColours
         // Through the buffers: the arrays' checks and copy-on-write tests cost more than the colouring itself.
         masks.withUnsafeMutableBufferPointer { masks in
             colourOf.withUnsafeMutableBufferPointer { colourOf in
                 order.withUnsafeMutableBufferPointer { order in
                     counts.withUnsafeMutableBufferPointer { counts in
-                        for (groupStart, groupEnd) in [(0, dynamicCount), (dynamicCount, count)]
-                        where groupEnd > groupStart {
-                            Self.colour(
-                                selected, groupStart..<groupEnd, bothDynamic: groupStart < dynamicCount, masks: masks,
-                                colourOf: colourOf, counts: counts, isDynamic: isDynamic)
-                            // Counting sort, stable: the colours in order, then the overflow.
-                            var next = groupStart
-                            var starts = [Int](repeating: 0, count: overflow + 1)
-                            for c in 0...overflow where counts[c] > 0 {
-                                starts[c] = next
-                                colours.append(
-                                    Colour(start: next, end: next + counts[c], isIndependent: c < overflow))
-                                next += counts[c]
-                            }
-                            for k in groupStart..<groupEnd {
-                                let c = Int(colourOf[k])
-                                order[starts[c]] = Int32(truncatingIfNeeded: k)
-                                starts[c] += 1
+                        bodyStarts.withUnsafeMutableBufferPointer { bodyStarts in
+                            byBodyOrder.withUnsafeMutableBufferPointer { sorted in
+                                for (groupStart, groupEnd) in [(0, dynamicCount), (dynamicCount, count)]
+                                where groupEnd > groupStart {
+                                    let bothDynamic = groupStart < dynamicCount
+                                    Self.colour(
+                                        selected, groupStart..<groupEnd, bothDynamic: bothDynamic, masks: masks,
+                                        colourOf: colourOf, counts: counts, isDynamic: isDynamic)
+                                    // Counting sort, stable: the colours in order, then the overflow.
+                                    var next = groupStart
+                                    var starts = [Int](repeating: 0, count: overflow + 1)
+                                    for c in 0...overflow where counts[c] > 0 {
+                                        starts[c] = next
+                                        colours.append(
+                                            Colour(start: next, end: next + counts[c], isIndependent: c < overflow))
+                                        next += counts[c]
+                                    }
+                                    guard byBody else {
+                                        for k in groupStart..<groupEnd {
+                                            let c = Int(colourOf[k])
+                                            order[starts[c]] = Int32(truncatingIfNeeded: k)
+                                            starts[c] += 1
+                                        }
+                                        continue
+                                    }
+                                    // The independent colours' constraints by body, the overflow's in the order
+                                    // given.
+                                    Self.sortByBody(
+                                        selected, groupStart..<groupEnd, bothDynamic: bothDynamic, bodyCount: bodyCount,
+                                        starts: bodyStarts, into: sorted, isDynamic: isDynamic)
+                                    for place in 0..<(groupEnd - groupStart) {
+                                        let k = Int(sorted[place])
+                                        let c = Int(colourOf[k])
+                                        if c == overflow { continue }
+                                        order[starts[c]] = Int32(truncatingIfNeeded: k)
+                                        starts[c] += 1
+                                    }
+                                    for k in groupStart..<groupEnd where Int(colourOf[k]) == overflow {
+                                        order[starts[overflow]] = Int32(truncatingIfNeeded: k)
+                                        starts[overflow] += 1
+                                    }
+                                }
                             }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// The constraints of `group` into `sorted` (its first `group.count` places) in the order of their lower
+    /// dynamic body index, stably: a counting sort over the bodies, `starts` (at least `bodyCount + 1` places) its
+    /// scratch.
+    private static func sortByBody(
+        _ selected: UnsafeBufferPointer<SelectedContact>, _ group: Range<Int>, bothDynamic: Bool, bodyCount: Int,
+        starts: UnsafeMutableBufferPointer<Int32>, into sorted: UnsafeMutableBufferPointer<Int32>,
+        isDynamic: (Int32) -> Bool
+    ) {
+        @inline(__always) func body(_ k: Int) -> Int {
+            let a = selected[k].bodyA
+            let b = selected[k].bodyB
+            return Int(bothDynamic ? min(a, b) : (isDynamic(a) ? a : b))
+        }
+        for i in 0...bodyCount { starts[i] = 0 }
+        for k in group { starts[body(k) + 1] &+= 1 }
+        for i in 0..<bodyCount { starts[i + 1] &+= starts[i] }
+        for k in group {
+            let i = body(k)
+            sorted[Int(starts[i])] = Int32(truncatingIfNeeded: k)
+            starts[i] &+= 1
         }
     }
 

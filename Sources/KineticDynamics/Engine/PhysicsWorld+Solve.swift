@@ -103,10 +103,12 @@ extension PhysicsWorld {
         // Colour the constraints; the prepare stage makes them in colour order.
         let selected = UnsafeBufferPointer(selectedContacts.buffer)
         if recoloursEveryStep { bodiesVersion &+= 1 }
+        // On several threads, each colour laid out by body (the same bits, the threads' bodies in their own caches).
+        let threaded = selected.count >= parallelThreshold && solverPool() != nil
         bodies.withUnsafeBufferPointer { bodyBuffer in
             coloring.build(
                 selected: selected, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
-                bodiesVersion: bodiesVersion, isDynamic: { bodyBuffer[Int($0)].isDynamic })
+                bodiesVersion: bodiesVersion, byBody: threaded, isDynamic: { bodyBuffer[Int($0)].isDynamic })
         }
         // Filled by the solver's first stage (``SolverStages/Kind/mirror``).
         bundleBodies.resize(states.count)

@@ -341,8 +341,24 @@ struct SolverStages: @unchecked Sendable {
                     kinetic_prefetch(UnsafeRawPointer(states + Int(chosen.bodyB)) + 64)
                 }
             }
-            forEachBundle(ofSlice: block, participants: stage.participants) { k in
-                if k < keptBundleCount && refreshCarriedBundle(k, bundleBase + k) { return }
+            // A carried bundle reads its lanes' chosen contacts and those contacts' flags and separations: in order
+            // when the colours keep the order given, scattered when they are laid out by body (on several threads,
+            // ``ConstraintColoring``): then ask for bundle k + 2's, through the contacts it holds.
+            let byBody = stage.participants > 1
+            @inline(__always) func prefetchCarried(_ k: Int) {
+                guard let flags = narrowFlags.baseAddress, let separations = packSeparations.baseAddress,
+                    let chosen = selected.baseAddress
+                else { return }
+                let kept = bundleLaneContacts + k * ConstraintBundle.width
+                for lane in 0..<bundleLanes[k] {
+                    kinetic_prefetch(UnsafeRawPointer(chosen + Int(order[bundleFirsts[k] + lane])))
+                    let c = Int(kept[lane])
+                    if c < 0 || c >= narrowFlags.count || c >= packSeparations.count { continue }
+                    kinetic_prefetch(UnsafeRawPointer(flags + c))
+                    kinetic_prefetch(UnsafeRawPointer(separations + c))
+                }
+            }
+            @inline(__always) func pack(_ k: Int) {
                 if k + 2 < bundles.count { prefetch(k + 2) }
                 for group in 0..<(ConstraintBundle.width / 4) {
                     ConstraintBundle.prepare(
@@ -353,6 +369,22 @@ struct SolverStages: @unchecked Sendable {
                 let kept = bundleLaneContacts + k * ConstraintBundle.width
                 for lane in 0..<ConstraintBundle.width {
                     kept[lane] = lane < bundleLanes[k] ? selected[Int(order[bundleFirsts[k] + lane])].contact : -1
+                }
+            }
+            // The loop of one thread as it was, without the test.
+            if byBody {
+                let carried = min(keptBundleCount, bundles.count)
+                forEachBundle(ofSlice: block, participants: stage.participants) { k in
+                    if k < keptBundleCount {
+                        if k + 2 < carried { prefetchCarried(k + 2) }
+                        if refreshCarriedBundle(k, bundleBase + k) { return }
+                    }
+                    pack(k)
+                }
+            } else {
+                forEachBundle(ofSlice: block, participants: stage.participants) { k in
+                    if k < keptBundleCount && refreshCarriedBundle(k, bundleBase + k) { return }
+                    pack(k)
                 }
             }
         case .unpack:
