@@ -139,47 +139,75 @@ extension PhysicsWorld {
             return
         }
         guard movedCount > 0 else { return }
-        // The moved boxes out, with their places; the others to the front, in order, with theirs.
-        reinsertedProxies.removeAll(keepingCapacity: true)
-        reinsertedPlaces.removeAll(keepingCapacity: true)
+        // The moved boxes out, with their places and sort keys; the others to the front, in order, with their
+        // places. Through the buffers: the arrays' checks cost more than the moves.
         if stayingPlaces.count < n { stayingPlaces = [Int32](repeating: 0, count: n) }
-        var staying = 0
-        for k in 0..<n {
-            if proxies[k].moved {
-                reinsertedProxies.append(proxies[k])
-                reinsertedPlaces.append(Int32(truncatingIfNeeded: k))
-            } else {
-                proxies[staying] = proxies[k]
-                stayingPlaces[staying] = Int32(truncatingIfNeeded: k)
-                staying += 1
+        if reinsertedPlaces.count < movedCount { reinsertedPlaces = [Int32](repeating: 0, count: movedCount) }
+        if reinsertedProxies.count < movedCount {
+            reinsertedProxies = [Proxy](repeating: Proxy(body: 0), count: movedCount)
+        }
+        if reinsertedKeys.count < movedCount {
+            reinsertedKeys = [ReinsertedKey](repeating: ReinsertedKey(minX: 0, index: 0), count: movedCount)
+        }
+        stayingPlaces.withUnsafeMutableBufferPointer { stayingPlaces in
+            reinsertedProxies.withUnsafeMutableBufferPointer { reinserted in
+                reinsertedPlaces.withUnsafeMutableBufferPointer { places in
+                    reinsertedKeys.withUnsafeMutableBufferPointer { keys in
+                        var staying = 0
+                        var moved = 0
+                        for k in 0..<n {
+                            if proxies[k].moved {
+                                reinserted[moved] = proxies[k]
+                                places[moved] = Int32(truncatingIfNeeded: k)
+                                keys[moved] = ReinsertedKey(
+                                    minX: proxies[k].minX, index: Int32(truncatingIfNeeded: moved))
+                                moved += 1
+                            } else {
+                                proxies[staying] = proxies[k]
+                                stayingPlaces[staying] = Int32(truncatingIfNeeded: k)
+                                staying += 1
+                            }
+                        }
+                        // The moved ones by (minX, place): the places grow with the index, so (minX, index) is the
+                        // same order, of distinct keys, whatever sort makes it.
+                        var sorted = UnsafeMutableBufferPointer(rebasing: keys[0..<moved])
+                        sorted.sort(by: ReinsertedKey.precedes)
+                        // Merged from the back, the larger (minX, place) last.
+                        var i = staying - 1
+                        var j = moved - 1
+                        var out = n - 1
+                        while j >= 0 {
+                            let key = sorted[j]
+                            let m = Int(key.index)
+                            var stayingLast = false
+                            if i >= 0 {
+                                let other = proxies[i].minX
+                                stayingLast = other > key.minX || (other == key.minX && stayingPlaces[i] > places[m])
+                            }
+                            if stayingLast {
+                                proxies[out] = proxies[i]
+                                i -= 1
+                            } else {
+                                proxies[out] = reinserted[m]
+                                j -= 1
+                            }
+                            out -= 1
+                        }
+                    }
+                }
             }
         }
-        // The moved ones by (minX, place): an order of distinct keys, whatever sort makes it.
-        reinsertedOrder.removeAll(keepingCapacity: true)
-        for k in 0..<reinsertedProxies.count { reinsertedOrder.append(Int32(truncatingIfNeeded: k)) }
-        reinsertedOrder.sort { first, second in
-            let a = reinsertedProxies[Int(first)].minX
-            let b = reinsertedProxies[Int(second)].minX
-            return a < b || (a == b && reinsertedPlaces[Int(first)] < reinsertedPlaces[Int(second)])
-        }
-        // Merged from the back, the larger (minX, place) last.
-        var i = staying - 1
-        var j = reinsertedOrder.count - 1
-        var out = n - 1
-        while j >= 0 {
-            let moved = Int(reinsertedOrder[j])
-            let movedKey = reinsertedProxies[moved].minX
-            if i >= 0
-                && (proxies[i].minX > movedKey
-                    || (proxies[i].minX == movedKey && stayingPlaces[i] > reinsertedPlaces[moved]))
-            {
-                proxies[out] = proxies[i]
-                i -= 1
-            } else {
-                proxies[out] = reinsertedProxies[moved]
-                j -= 1
-            }
-            out -= 1
+    }
+
+    /// A moved box's sort key in ``sortProxies(_:)``: its left side and its index among the moved boxes (which are
+    /// taken out in the order of their places).
+    struct ReinsertedKey {
+        var minX: Double
+        var index: Int32
+
+        /// Whether `a` sorts before `b`: the lesser left side, then the lesser index.
+        @inline(__always) static func precedes(_ a: ReinsertedKey, _ b: ReinsertedKey) -> Bool {
+            a.minX < b.minX || (a.minX == b.minX && a.index < b.index)
         }
     }
 

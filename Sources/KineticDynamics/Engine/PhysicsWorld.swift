@@ -134,11 +134,11 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var wideProxies: [Int32] = []
     /// Scratch: the sorted proxies binned for the moved boxes' queries (``findGridPairs(_:_:)``).
     let proxyGrid = ProxyGrid()
-    /// Scratch for ``sortProxies(_:)``: the moved boxes, their places before the sort and their sorted order, and
-    /// the places of the others.
+    /// Scratch for ``sortProxies(_:)``: the moved boxes, their places before the sort and their sort keys, and the
+    /// places of the others.
     @exclusivity(unchecked) var reinsertedProxies: [Proxy] = []
     @exclusivity(unchecked) var reinsertedPlaces: [Int32] = []
-    @exclusivity(unchecked) var reinsertedOrder: [Int32] = []
+    @exclusivity(unchecked) var reinsertedKeys: [ReinsertedKey] = []
     @exclusivity(unchecked) var stayingPlaces: [Int32] = []
     var fastBodies: [FastBody] = []
     /// Scratch: per awake body, what the solver's finalize stage recorded of its motion (``SolverStages/finalized``).
