@@ -2,8 +2,9 @@
 /// ``MovedPairQuery`` (and as the sweep), each tested with the sweep's own test, in the blocks of neighbouring
 /// proxies of ``MovedPairQuery`` that the threads of a ``SolverPool`` share. A pair is listed by the query of its moved
 /// proxy with the earlier place (a moved proxy lists its pairs with every unmoved proxy and with the moved ones
-/// after it), so each pair is listed once; each block lists its pairs as (place, place) keys, the first the earlier
-/// in the sorted order, and the world sorts them all.
+/// after it), so each pair is found once and goes through `sighting` (a known pair marks its contact seen); each
+/// block lists its new pairs as (place, place) keys, the first the earlier in the sorted order, and the world sorts
+/// them all.
 ///
 /// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
 struct GridPairQuery: @unchecked Sendable {
@@ -15,12 +16,18 @@ struct GridPairQuery: @unchecked Sendable {
     let entries: UnsafeBufferPointer<Int32>
     let cellOf: UnsafeBufferPointer<Int32>
     let wide: UnsafeBufferPointer<Int32>
-    /// Per block, the pairs it found.
+    /// What is done with each pair found.
+    let sighting: PairSighting
+    /// Per block, the new pairs it found.
     let pairs: UnsafeMutableBufferPointer<[UInt64]>
 
-    init(proxies: UnsafeBufferPointer<Proxy>, grid: ProxyGrid, pairs: UnsafeMutableBufferPointer<[UInt64]>) {
+    init(
+        proxies: UnsafeBufferPointer<Proxy>, grid: ProxyGrid, sighting: PairSighting,
+        pairs: UnsafeMutableBufferPointer<[UInt64]>
+    ) {
         self.proxies = proxies
         self.grid = grid
+        self.sighting = sighting
         cellStart = UnsafeBufferPointer(grid.cellStart.buffer)
         entries = UnsafeBufferPointer(grid.entries.buffer)
         cellOf = UnsafeBufferPointer(grid.cellOf.buffer)
@@ -28,7 +35,7 @@ struct GridPairQuery: @unchecked Sendable {
         self.pairs = pairs
     }
 
-    /// Lists the pairs of the moved proxies of block `block` (``MovedPairQuery``'s blocks).
+    /// Lists the new pairs of the moved proxies of block `block` (``MovedPairQuery``'s blocks).
     func execute(block: Int) {
         pairs[block].removeAll(keepingCapacity: true)
         let size = MovedPairQuery.blockSize
@@ -37,12 +44,14 @@ struct GridPairQuery: @unchecked Sendable {
         }
     }
 
-    /// Lists the pair of moved proxy `m` and proxy `o` if `m`'s query owns it and the boxes overlap.
+    /// Lists the pair of moved proxy `m` and proxy `o` if `m`'s query owns it, the boxes overlap and it is new.
     @inline(__always) private func test(_ m: Int, _ o: Int, block: Int) {
         if proxies[o].moved && o < m { return }
         let first = min(m, o)
         let second = max(m, o)
-        if MovedPairQuery.overlaps(proxies, first, second) { pairs[block].append(MovedPairQuery.key(first, second)) }
+        if MovedPairQuery.overlaps(proxies, first, second) && sighting.isNew(proxies[first], proxies[second]) {
+            pairs[block].append(MovedPairQuery.key(first, second))
+        }
     }
 
     /// A wide moved proxy: tested against every other.

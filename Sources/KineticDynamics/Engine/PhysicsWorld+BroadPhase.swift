@@ -307,9 +307,10 @@ extension PhysicsWorld {
 
     /// The pairs of a partial sweep found from the moved boxes alone (``MovedPairQuery``, on the solver's threads):
     /// each moved box is tested against the boxes sorted after it (until they start past its right side) and
-    /// against those before it that can reach it; the pairs are then put in the order the sweep reports them (by
-    /// the first box's place in the sorted order, then the second's), so that new contacts are created in the same
-    /// order either way.
+    /// against those before it that can reach it. A pair with a contact has it marked seen where it is found
+    /// (``PairSighting``, as the sweep does); the new pairs are then put in the order the sweep reports them (by the
+    /// first box's place in the sorted order, then the second's) in ``candidatePairs``, so that new contacts are
+    /// created in the same order either way.
     func findMovedPairs(
         _ proxies: UnsafeMutableBufferPointer<Proxy>, _ bodies: UnsafeBufferPointer<Body>, movedCount: Int
     ) {
@@ -344,16 +345,18 @@ extension PhysicsWorld {
         let blocks = MovedPairQuery.blockCount(proxies: n)
         while movedPairBlocks.count < blocks { movedPairBlocks.append([]) }
         let pool = n >= parallelThreshold ? solverPool() : nil
-        wideProxies.withUnsafeBufferPointer { wide in
-            movedPairBlocks.withUnsafeMutableBufferPointer { blockPairs in
-                let query = MovedPairQuery(
-                    proxies: UnsafeBufferPointer(proxies), wideProxies: wide, bounded: bounded, wideWidth: wideWidth,
-                    reach: reach, pairs: blockPairs)
-                SolverPool.run(blocks: blocks, on: pool) { query.execute(block: $0) }
+        withPairSighting(bodies) { sighting in
+            wideProxies.withUnsafeBufferPointer { wide in
+                movedPairBlocks.withUnsafeMutableBufferPointer { blockPairs in
+                    let query = MovedPairQuery(
+                        proxies: UnsafeBufferPointer(proxies), wideProxies: wide, bounded: bounded,
+                        wideWidth: wideWidth, reach: reach, sighting: sighting, pairs: blockPairs)
+                    SolverPool.run(blocks: blocks, on: pool) { query.execute(block: $0) }
+                }
             }
         }
         for block in 0..<blocks { movedPairs.append(contentsOf: movedPairBlocks[block]) }
-        appendMovedPairs(proxies, bodies)
+        appendMovedPairs(proxies)
     }
 
     /// The pairs of a partial sweep found through the grid of the proxies (``ProxyGrid``, ``GridPairQuery``, on
@@ -368,28 +371,37 @@ extension PhysicsWorld {
         let blocks = MovedPairQuery.blockCount(proxies: n)
         while movedPairBlocks.count < blocks { movedPairBlocks.append([]) }
         let pool = n >= parallelThreshold ? solverPool() : nil
-        movedPairBlocks.withUnsafeMutableBufferPointer { blockPairs in
-            let query = GridPairQuery(proxies: UnsafeBufferPointer(proxies), grid: proxyGrid, pairs: blockPairs)
-            SolverPool.run(blocks: blocks, on: pool) { query.execute(block: $0) }
+        withPairSighting(bodies) { sighting in
+            movedPairBlocks.withUnsafeMutableBufferPointer { blockPairs in
+                let query = GridPairQuery(
+                    proxies: UnsafeBufferPointer(proxies), grid: proxyGrid, sighting: sighting, pairs: blockPairs)
+                SolverPool.run(blocks: blocks, on: pool) { query.execute(block: $0) }
+            }
         }
         for block in 0..<blocks { movedPairs.append(contentsOf: movedPairBlocks[block]) }
-        appendMovedPairs(proxies, bodies)
+        appendMovedPairs(proxies)
         return true
     }
 
-    /// Sorts ``movedPairs`` (places in the sorted proxies) into the sweep's order and appends those of awake boxes
-    /// whose bodies collide to ``candidatePairs``, as body keys.
-    private func appendMovedPairs(
-        _ proxies: UnsafeMutableBufferPointer<Proxy>, _ bodies: UnsafeBufferPointer<Body>
-    ) {
+    /// Calls `body` with a ``PairSighting`` of this step over `bodies`, the pair table and the contacts' links,
+    /// pinned while it runs (nothing is called without bodies).
+    private func withPairSighting(_ bodies: UnsafeBufferPointer<Body>, _ body: (PairSighting) -> Void) {
+        guard let bodyBase = bodies.baseAddress else { return }
+        let step = stepIndex
+        pairs.withView { view in
+            contactLinks.withUnsafeMutableBufferPointer { links in
+                body(PairSighting(bodies: bodyBase, pairs: view, links: links, step: step))
+            }
+        }
+    }
+
+    /// Sorts ``movedPairs`` (the new pairs the queries kept, as places in the sorted proxies) into the sweep's
+    /// order and appends them to ``candidatePairs``, as body keys.
+    private func appendMovedPairs(_ proxies: UnsafeMutableBufferPointer<Proxy>) {
         // Keys are distinct, so the order is the same whatever the sort.
         movedPairs.sort()
         for pair in movedPairs {
-            let boxA = proxies[Int(pair >> 32)]
-            let boxB = proxies[Int(pair & 0xFFFF_FFFF)]
-            if !boxA.isAwake && !boxB.isAwake { continue }
-            if !Self.shouldCollide(bodies[Int(boxA.body)], bodies[Int(boxB.body)]) { continue }
-            candidatePairs.append(PairTable.key(boxA.body, boxB.body))
+            candidatePairs.append(PairTable.key(proxies[Int(pair >> 32)].body, proxies[Int(pair & 0xFFFF_FFFF)].body))
         }
     }
 
