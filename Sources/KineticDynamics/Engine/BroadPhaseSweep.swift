@@ -1,25 +1,20 @@
 /// The full sweep of the broad phase: every pair of proxies whose boxes overlap (x sorted, then y tested), from
 /// proxies sorted by `minX`, in blocks of ``blockSize`` neighbouring proxies that the threads of a ``SolverPool``
-/// share. A block reports the pairs whose first proxy is one of its own, in the order a single sweep would; each
-/// pair it finds in the pair table is marked seen in this step (its contact link, which no other pair shares), and
-/// each new one is kept in the block's list. The world then creates the new contacts block by block, so contacts
+/// share. A block reports the pairs whose first proxy is one of its own, in the order a single sweep would, through
+/// ``PairSighting``: each pair it finds in the pair table is marked seen in this step (its contact link, which no
+/// other pair shares), and each new one is kept in the block's list. The world then creates the new contacts block by block, so contacts
 /// are created in the same order on any number of threads.
 ///
 /// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
 struct BroadPhaseSweep: @unchecked Sendable {
     /// The proxies, sorted by `minX`.
     var proxies: UnsafeBufferPointer<Proxy>
-    var bodies: UnsafePointer<Body>
-    /// The pairs that have contacts (read only while the sweep runs).
-    var pairs: PairTable.View
-    /// Per contact, its link: the sweep writes `lastSeen` of the contacts it finds.
-    var links: UnsafeMutableBufferPointer<ContactLink>
+    /// What is done with each pair found.
+    var sighting: PairSighting
     /// Per block, the keys (``PairTable/key(_:_:)``) of the pairs it found that have no contact yet.
     var newPairs: UnsafeMutableBufferPointer<[UInt64]>
     /// Whether every overlapping pair is reported (else only those with a box that moved in this step).
     var full: Bool
-    /// The step, written to the links of the pairs seen.
-    var step: UInt32
 
     /// Proxies per block: 64.
     static let blockSize = 64
@@ -55,15 +50,8 @@ struct BroadPhaseSweep: @unchecked Sendable {
         }
         for k in 0..<count {
             let boxB = proxies[Int(hits[k])]
-            if !boxA.isAwake && !boxB.isAwake { continue }
             if !full && !boxA.moved && !boxB.moved { continue }
-            if !PhysicsWorld.shouldCollide(bodies[Int(boxA.body)], bodies[Int(boxB.body)]) { continue }
-            let key = PairTable.key(boxA.body, boxB.body)
-            if let c = pairs.find(key) {
-                links[Int(c)].lastSeen = step
-            } else {
-                newPairs[block].append(key)
-            }
+            if sighting.isNew(boxA, boxB) { newPairs[block].append(PairTable.key(boxA.body, boxB.body)) }
         }
     }
 }

@@ -121,29 +121,26 @@ struct ConstraintColoring: Sendable {
                                             Colour(start: next, end: next + counts[c], isIndependent: c < overflow))
                                         next += counts[c]
                                     }
-                                    guard byBody else {
-                                        for k in groupStart..<groupEnd {
-                                            let c = Int(colourOf[k])
-                                            order[starts[c]] = Int32(truncatingIfNeeded: k)
-                                            starts[c] += 1
-                                        }
-                                        continue
+                                    // The independent colours' constraints in the order given or by body, the
+                                    // overflow's in the order given.
+                                    if byBody {
+                                        Self.sortByBody(
+                                            selected, groupStart..<groupEnd, bothDynamic: bothDynamic,
+                                            bodyCount: bodyCount, starts: bodyStarts, into: sorted,
+                                            isDynamic: isDynamic)
                                     }
-                                    // The independent colours' constraints by body, the overflow's in the order
-                                    // given.
-                                    Self.sortByBody(
-                                        selected, groupStart..<groupEnd, bothDynamic: bothDynamic, bodyCount: bodyCount,
-                                        starts: bodyStarts, into: sorted, isDynamic: isDynamic)
                                     for place in 0..<(groupEnd - groupStart) {
-                                        let k = Int(sorted[place])
+                                        let k = byBody ? Int(sorted[place]) : groupStart + place
                                         let c = Int(colourOf[k])
                                         if c == overflow { continue }
                                         order[starts[c]] = Int32(truncatingIfNeeded: k)
                                         starts[c] += 1
                                     }
-                                    for k in groupStart..<groupEnd where Int(colourOf[k]) == overflow {
-                                        order[starts[overflow]] = Int32(truncatingIfNeeded: k)
-                                        starts[overflow] += 1
+                                    if counts[overflow] > 0 {
+                                        for k in groupStart..<groupEnd where Int(colourOf[k]) == overflow {
+                                            order[starts[overflow]] = Int32(truncatingIfNeeded: k)
+                                            starts[overflow] += 1
+                                        }
                                     }
                                 }
                             }

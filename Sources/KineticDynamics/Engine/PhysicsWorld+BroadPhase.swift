@@ -215,19 +215,13 @@ extension PhysicsWorld {
     /// contacts of the pairs it finds as seen and appends the pairs without a contact to `candidatePairs`, in the
     /// order of a single sweep.
     func sweepAll(proxies: UnsafeBufferPointer<Proxy>, bodies: UnsafeBufferPointer<Body>, full: Bool) {
-        guard let bodyBase = bodies.baseAddress else { return }
         let blocks = BroadPhaseSweep.blockCount(proxies: proxies.count)
         while sweepNewPairs.count < blocks { sweepNewPairs.append([]) }
         let pool = proxies.count >= parallelThreshold ? solverPool() : nil
-        let step = stepIndex
-        pairs.withView { view in
-            contactLinks.withUnsafeMutableBufferPointer { links in
-                sweepNewPairs.withUnsafeMutableBufferPointer { newPairs in
-                    let sweep = BroadPhaseSweep(
-                        proxies: proxies, bodies: bodyBase, pairs: view, links: links, newPairs: newPairs, full: full,
-                        step: step)
-                    SolverPool.run(blocks: blocks, on: pool) { sweep.execute(block: $0) }
-                }
+        withPairSighting(bodies) { sighting in
+            sweepNewPairs.withUnsafeMutableBufferPointer { newPairs in
+                let sweep = BroadPhaseSweep(proxies: proxies, sighting: sighting, newPairs: newPairs, full: full)
+                SolverPool.run(blocks: blocks, on: pool) { sweep.execute(block: $0) }
             }
         }
         for block in 0..<blocks { candidatePairs.append(contentsOf: sweepNewPairs[block]) }
@@ -384,7 +378,7 @@ extension PhysicsWorld {
     }
 
     /// Calls `body` with a ``PairSighting`` of this step over `bodies`, the pair table and the contacts' links,
-    /// pinned while it runs (nothing is called without bodies).
+    /// pinned while it runs (nothing is called without bodies), for the sweep and the moved boxes' queries.
     private func withPairSighting(_ bodies: UnsafeBufferPointer<Body>, _ body: (PairSighting) -> Void) {
         guard let bodyBase = bodies.baseAddress else { return }
         let step = stepIndex
