@@ -36,6 +36,9 @@ final class BundleCarryTests: XCTestCase {
             XCTAssertGreaterThan(kept.world.bundleKeepingSolves, 50, "a settling pyramid keeps its bundles")
             XCTAssertEqual(fresh.world.bundleKeepingSolves, 0)
             XCTAssertEqual(kept.world.coloring.reuseCount, fresh.world.coloring.reuseCount, "the same colourings")
+            // Steps with the last step's colours refresh their bundles through the contacts the lanes keep, without
+            // the colouring's order (``SolverStages/coloursKept``).
+            XCTAssertGreaterThan(kept.world.coloring.reuseCount, 20, "steps that keep their colours")
             XCTAssertGreaterThan(
                 kept.world.bundleKeepingSolves, kept.world.coloring.reuseCount,
                 "bundles kept in steps whose colouring was built again, where their lanes hold the same contacts")

@@ -103,12 +103,13 @@ extension PhysicsWorld {
         // Colour the constraints; the prepare stage makes them in colour order.
         let selected = UnsafeBufferPointer(selectedContacts.buffer)
         if recoloursEveryStep { bodiesVersion &+= 1 }
-        // On several threads, each colour laid out by body (the same bits, the threads' bodies in their own caches).
-        let threaded = selected.count >= parallelThreshold && solverPool() != nil
+        // Each colour laid out by body (the same bits): consecutive bundles then read and write bodies near one
+        // another, on one thread as on several (where each thread's bodies stay in its own cache).
+        let reusesBefore = coloring.reuseCount
         bodies.withUnsafeBufferPointer { bodyBuffer in
             coloring.build(
                 selected: selected, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
-                bodiesVersion: bodiesVersion, byBody: threaded, isDynamic: { bodyBuffer[Int($0)].isDynamic })
+                bodiesVersion: bodiesVersion, byBody: true, isDynamic: { bodyBuffer[Int($0)].isDynamic })
         }
         // Filled by the solver's first stage (``SolverStages/Kind/mirror``).
         bundleBodies.resize(states.count)
@@ -170,6 +171,7 @@ extension PhysicsWorld {
                                                     sleepThreshold: settings.sleepThreshold,
                                                     allowsSleeping: settings.allowsSleeping,
                                                     finalized: finalized.buffer, keptBundleCount: keptBundleCount,
+                                                    coloursKept: coloring.reuseCount != reusesBefore,
                                                     bundleLaneContacts: laneContacts,
                                                     narrowFlags: flags,
                                                     packSeparations: UnsafeBufferPointer(packSeparations.buffer))

@@ -77,6 +77,10 @@ struct SolverStages: @unchecked Sendable {
     /// bundle whose lanes hold the contacts they held (``bundleLaneContacts``), each on a recycled manifold
     /// (``narrowFlags``), and packs the others afresh.
     var keptBundleCount: Int
+    /// Whether the colouring is the last step's, kept (``ConstraintColoring``): then every carried bundle's lanes
+    /// hold the constraints they held, the same contacts between the same bodies, and only their manifolds are
+    /// checked.
+    var coloursKept: Bool
     /// Per bundle, ``ConstraintBundle/width`` entries: the contact of each lane when the bundle was last packed
     /// (−1 for an empty lane), written by ``Kind/pack``.
     var bundleLaneContacts: UnsafeMutablePointer<Int32>
@@ -180,6 +184,23 @@ struct SolverStages: @unchecked Sendable {
         let first = bundleFirsts[k]
         let lanes = bundleLanes[k]
         let kept = bundleLaneContacts + k * ConstraintBundle.width
+        if coloursKept {
+            // The same constraints in the same lanes as the last step's: read through the contacts the bundle
+            // keeps, in its lanes' order, rather than through the colouring's order and the selection (two reads
+            // scattered over the contacts a lane, when the colours are laid out by body).
+            for lane in 0..<lanes where narrowFlags[Int(kept[lane])] & NarrowPhase.recycled == 0 { return false }
+            for group in 0..<(ConstraintBundle.width / 4) {
+                var separation0 = SIMD4<Double>(repeating: 0)
+                var separation1 = SIMD4<Double>(repeating: 0)
+                for i in 0..<4 where 4 * group + i < lanes {
+                    let separations = packSeparations[Int(kept[4 * group + i])]
+                    separation0[i] = separations.x
+                    separation1[i] = separations.y
+                }
+                setSeparations(bundle, group, separation0, separation1)
+            }
+            return true
+        }
         for lane in 0..<ConstraintBundle.width {
             guard lane < lanes else {
                 if kept[lane] != -1 { return false }
@@ -201,14 +222,23 @@ struct SolverStages: @unchecked Sendable {
                 separation0[i] = separations.x
                 separation1[i] = separations.y
             }
-            ConstraintBundle.set(
-                &bundle.pointee.point0.baseSeparation, group: group, to: ConstraintBundle.wide(separation0))
-            ConstraintBundle.set(
-                &bundle.pointee.point1.baseSeparation, group: group, to: ConstraintBundle.wide(separation1))
-            ConstraintBundle.set(&bundle.pointee.point0.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
-            ConstraintBundle.set(&bundle.pointee.point1.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
+            setSeparations(bundle, group, separation0, separation1)
         }
         return true
+    }
+
+    /// Sets group `group` of a carried bundle's points' separations, rounded as the pack rounds them, and clears
+    /// the group's largest normal impulses.
+    @inline(__always) private func setSeparations(
+        _ bundle: UnsafeMutablePointer<ConstraintBundle>, _ group: Int, _ separation0: SIMD4<Double>,
+        _ separation1: SIMD4<Double>
+    ) {
+        ConstraintBundle.set(
+            &bundle.pointee.point0.baseSeparation, group: group, to: ConstraintBundle.wide(separation0))
+        ConstraintBundle.set(
+            &bundle.pointee.point1.baseSeparation, group: group, to: ConstraintBundle.wide(separation1))
+        ConstraintBundle.set(&bundle.pointee.point0.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
+        ConstraintBundle.set(&bundle.pointee.point1.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
     }
 
     /// The step's stages in order, appended to `stages`, with blocks sized for `participants` threads (the
@@ -341,10 +371,10 @@ struct SolverStages: @unchecked Sendable {
                     kinetic_prefetch(UnsafeRawPointer(states + Int(chosen.bodyB)) + 64)
                 }
             }
-            // A carried bundle reads its lanes' chosen contacts and those contacts' flags and separations: in order
-            // when the colours keep the order given, scattered when they are laid out by body (on several threads,
-            // ``ConstraintColoring``): then ask for bundle k + 2's, through the contacts it holds.
-            let byBody = stage.participants > 1
+            // A carried bundle reads its lanes' contacts' flags and separations, scattered over the contacts when
+            // the colours are laid out by body (``ConstraintColoring``): on several threads, ask for bundle k + 2's,
+            // through the contacts it holds. (On one thread the requests cost more than they saved.)
+            let prefetchesCarried = stage.participants > 1
             @inline(__always) func prefetchCarried(_ k: Int) {
                 guard let flags = narrowFlags.baseAddress, let separations = packSeparations.baseAddress,
                     let chosen = selected.baseAddress
@@ -371,8 +401,7 @@ struct SolverStages: @unchecked Sendable {
                     kept[lane] = lane < bundleLanes[k] ? selected[Int(order[bundleFirsts[k] + lane])].contact : -1
                 }
             }
-            // The loop of one thread as it was, without the test.
-            if byBody {
+            if prefetchesCarried {
                 let carried = min(keptBundleCount, bundles.count)
                 forEachBundle(ofSlice: block, participants: stage.participants) { k in
                     if k < keptBundleCount {
@@ -468,13 +497,20 @@ struct SolverStages: @unchecked Sendable {
             }
             ContactSolver.applyRestitution(slice, states, threshold: restitutionThreshold)
         case .storeBundles:
+            // Each lane's contact as the pack left it (``bundleLaneContacts``), in the bundle's order; the impulses
+            // of bundle k + 2's asked for while bundle k's are written (scattered over the contacts when the colours
+            // are laid out by body).
             forEachBundle(ofSlice: block, participants: stage.participants) { k in
+                if k + 2 < bundles.count, let impulses = contactImpulses.baseAddress {
+                    let ahead = bundleLaneContacts + (k + 2) * ConstraintBundle.width
+                    for lane in 0..<bundleLanes[k + 2] {
+                        kinetic_prefetch(UnsafeRawPointer(impulses + Int(ahead[lane])))
+                    }
+                }
                 let bundle = bundles[k]
-                let first = bundleFirsts[k]
+                let kept = bundleLaneContacts + k * ConstraintBundle.width
                 for lane in 0..<bundleLanes[k] {
-                    // The constraint itself was not written (``Kind/prepare``, overflow colours only): its contact,
-                    // from the colouring's order.
-                    let c = Int(selected[Int(order[first + lane])].contact)
+                    let c = Int(kept[lane])
                     contactImpulses[c].normal0 = Double(bundle.point0.normalImpulse[lane])
                     contactImpulses[c].tangent0 = Double(bundle.point0.tangentImpulse[lane])
                     // The second point's too, without reading the contact's point count (a cache miss a contact,
