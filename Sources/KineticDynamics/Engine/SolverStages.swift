@@ -372,16 +372,19 @@ struct SolverStages: @unchecked Sendable {
                 }
             }
             // A carried bundle reads its lanes' contacts' flags and separations, scattered over the contacts when
-            // the colours are laid out by body (``ConstraintColoring``): on several threads, ask for bundle k + 2's,
-            // through the contacts it holds. (On one thread the requests cost more than they saved.)
-            let prefetchesCarried = stage.participants > 1
+            // the colours are laid out by body (``ConstraintColoring``): ask for bundle k + 2's, through the
+            // contacts it holds, on several threads or with the last step's colours (on one thread, through the
+            // colouring's order, the requests cost more than they saved).
+            let prefetchesCarried = stage.participants > 1 || coloursKept
             @inline(__always) func prefetchCarried(_ k: Int) {
                 guard let flags = narrowFlags.baseAddress, let separations = packSeparations.baseAddress,
                     let chosen = selected.baseAddress
                 else { return }
                 let kept = bundleLaneContacts + k * ConstraintBundle.width
                 for lane in 0..<bundleLanes[k] {
-                    kinetic_prefetch(UnsafeRawPointer(chosen + Int(order[bundleFirsts[k] + lane])))
+                    if !coloursKept {
+                        kinetic_prefetch(UnsafeRawPointer(chosen + Int(order[bundleFirsts[k] + lane])))
+                    }
                     let c = Int(kept[lane])
                     if c < 0 || c >= narrowFlags.count || c >= packSeparations.count { continue }
                     kinetic_prefetch(UnsafeRawPointer(flags + c))
