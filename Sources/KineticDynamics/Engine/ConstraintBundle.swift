@@ -358,10 +358,11 @@ struct BundleBodies {
         let iA = bundle.pointee.inertiaA
         let mB = bundle.pointee.massB
         let iB = bundle.pointee.inertiaB
-        let sA = -mA * impulse
+        // Body A's change subtracted rather than its negation added (the same bits: negation is exact).
+        let sA = mA * impulse
         let sB = mB * impulse
-        vAx = vAx + sA * dx
-        vAy = vAy + sA * dy
+        vAx = vAx - sA * dx
+        vAy = vAy - sA * dy
         wA = wA - iA * impulse * armA
         vBx = vBx + sB * dx
         vBy = vBy + sB * dy

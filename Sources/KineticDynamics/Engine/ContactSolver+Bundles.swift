@@ -136,8 +136,10 @@ extension ContactSolver {
         }
         bias.replace(with: s * inverseH, where: speculative)
         let vn = body.speed(nx, ny, cp.normalArmA, cp.normalArmB)
-        let impulse = (-cp.normalMass) * massScale * (vn + bias) - impulseScale * cp.normalImpulse
-        let sum = cp.normalImpulse + impulse
+        // The impulse's negation, added to the accumulated impulse by a subtraction: the values of adding the
+        // impulse (negation is exact), but for the sign of a zero sum, which the clamp that follows makes +0.
+        let negatedImpulse = cp.normalMass * massScale * (vn + bias) + impulseScale * cp.normalImpulse
+        let sum = cp.normalImpulse - negatedImpulse
         let newImpulse = sum.replacing(with: 0, where: .!(sum .> 0))
         let delta = newImpulse - cp.normalImpulse
         cp.normalImpulse = newImpulse
@@ -150,11 +152,14 @@ extension ContactSolver {
         _ friction: Lanes
     ) {
         let vt = body.speed(tx, ty, cp.tangentArmA, cp.tangentArmB)
-        let impulse = (-cp.tangentMass) * vt
         let maxFriction = friction * cp.normalImpulse
-        let sum = cp.tangentImpulse + impulse
-        var newImpulse = sum.replacing(with: -maxFriction, where: sum .< -maxFriction)
-        newImpulse.replace(with: maxFriction, where: sum .> maxFriction)
+        // Adding the impulse −(mass × speed) is subtracting mass × speed (the same bits).
+        let sum = cp.tangentImpulse - cp.tangentMass * vt
+        // Clamped to ±maxFriction (≥ 0) as a minimum, then a maximum, each in the form the processor's
+        // instruction computes (x86's `minps`: a < b ? a : b): the same value as testing `sum` against each bound,
+        // in two instructions where the tests and the selections took eight.
+        let below = sum.replacing(with: maxFriction, where: maxFriction .< sum)
+        let newImpulse = below.replacing(with: -maxFriction, where: -maxFriction .> below)
         let delta = newImpulse - cp.tangentImpulse
         cp.tangentImpulse = newImpulse
         body.apply(delta, tx, ty, cp.tangentArmA, cp.tangentArmB)
