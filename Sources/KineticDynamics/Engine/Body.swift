@@ -157,14 +157,6 @@ struct Proxy: Sendable {
     init(body: Int32) { self.body = body }
 }
 
-/// A body's broad-phase box as the stale-contact test reads it, kept per body index (``PhysicsWorld/proxyBoxes``).
-struct ProxyBox: Sendable {
-    /// The proxy's box: the body's ``Body/bounds`` grown by ``PhysicsWorld/fatMargin``, in points.
-    var bounds = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    /// The step in which ``bounds`` last moved (``PhysicsWorld/stepIndex``; 0 until it first does).
-    var movedStep: UInt32 = 0
-}
-
 /// A body that moved far in the last step, with the motion to check against static shapes.
 struct FastBody: Sendable {
     var body: Int32

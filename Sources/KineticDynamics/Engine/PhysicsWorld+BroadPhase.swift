@@ -38,7 +38,8 @@ extension PhysicsWorld {
         broadPhaseNeedsSweep = false
         let step = stepIndex
         if proxyBoxes.count < bodies.count {
-            proxyBoxes.append(contentsOf: repeatElement(ProxyBox(), count: bodies.count - proxyBoxes.count))
+            proxyBoxes.append(contentsOf: repeatElement(Self.emptyProxyBox, count: bodies.count - proxyBoxes.count))
+            proxyMovedSteps.append(contentsOf: repeatElement(0, count: bodies.count - proxyMovedSteps.count))
         }
         // On the solver's threads when there are enough proxies (``ProxyUpdate``).
         let blocks = ProxyUpdate.blockCount(proxies: proxies.count)
@@ -47,14 +48,16 @@ extension PhysicsWorld {
         proxies.withUnsafeMutableBufferPointer { proxies in
             bodies.withUnsafeBufferPointer { bodies in
                 proxyBoxes.withUnsafeMutableBufferPointer { proxyBoxes in
-                    proxyReports.withUnsafeMutableBufferPointer { reports in
-                        guard let bodies = bodies.baseAddress, let boxes = proxyBoxes.baseAddress,
-                            let reports = reports.baseAddress
-                        else { return }
-                        let update = ProxyUpdate(
-                            proxies: proxies, bodies: bodies, boxes: boxes, reports: reports, margin: margin,
-                            step: step)
-                        SolverPool.run(blocks: blocks, on: pool) { update.execute(block: $0) }
+                    proxyMovedSteps.withUnsafeMutableBufferPointer { movedSteps in
+                        proxyReports.withUnsafeMutableBufferPointer { reports in
+                            guard let bodies = bodies.baseAddress, let boxes = proxyBoxes.baseAddress,
+                                let movedSteps = movedSteps.baseAddress, let reports = reports.baseAddress
+                            else { return }
+                            let update = ProxyUpdate(
+                                proxies: proxies, bodies: bodies, boxes: boxes, movedSteps: movedSteps,
+                                reports: reports, margin: margin, step: step)
+                            SolverPool.run(blocks: blocks, on: pool) { update.execute(block: $0) }
+                        }
                     }
                 }
             }
@@ -413,4 +416,7 @@ extension PhysicsWorld {
     /// body move further before its proxy is updated; measured on the 1,000-box pile, 1 pt keeps the falling phase
     /// as fast as no margin while a resting pile skips most sweeps.
     static let fatMargin = 1.0
+
+    /// A proxy box before its body's first step.
+    static let emptyProxyBox = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
 }

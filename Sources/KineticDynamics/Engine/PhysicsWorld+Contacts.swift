@@ -160,13 +160,16 @@ extension PhysicsWorld {
         contactLinks.withUnsafeBufferPointer { links in
             bodies.withUnsafeBufferPointer { bodies in
                 proxyBoxes.withUnsafeBufferPointer { boxes in
-                    narrowFlags.withUnsafeMutableBufferPointer { flags in
-                        guard let bodies = bodies.baseAddress, let boxes = boxes.baseAddress,
-                            let flags = flags.baseAddress
-                        else { return }
-                        let test = StaleContactTest(
-                            links: links, bodies: bodies, boxes: boxes, flags: flags, full: full, step: step)
-                        SolverPool.run(blocks: test.blockCount, on: pool) { test.execute(block: $0) }
+                    proxyMovedSteps.withUnsafeBufferPointer { movedSteps in
+                        narrowFlags.withUnsafeMutableBufferPointer { flags in
+                            guard let bodies = bodies.baseAddress, let boxes = boxes.baseAddress,
+                                let movedSteps = movedSteps.baseAddress, let flags = flags.baseAddress
+                            else { return }
+                            let test = StaleContactTest(
+                                links: links, bodies: bodies, boxes: boxes, movedSteps: movedSteps, flags: flags,
+                                full: full, step: step)
+                            SolverPool.run(blocks: test.blockCount, on: pool) { test.execute(block: $0) }
+                        }
                     }
                 }
             }

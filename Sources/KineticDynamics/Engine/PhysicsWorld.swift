@@ -103,9 +103,13 @@ public final class PhysicsWorld {
     /// Scratch: the narrow phase's flags per contact (``NarrowPhase``); before the narrow phase, the stale-contact
     /// flags of the step's sweep (``StaleContactTest``).
     @exclusivity(unchecked) var narrowFlags: [UInt8] = []
-    /// Per body, its broad-phase proxy's box and the step in which that last moved (``findPairs()``): beside the
-    /// body records, so that the stale-contact test after a partial sweep reads 40 bytes a body, not a record.
-    @exclusivity(unchecked) var proxyBoxes: [ProxyBox] = []
+    /// Per body, its broad-phase proxy's box (``findPairs()``: the body's ``Body/bounds`` grown by ``fatMargin``,
+    /// in points), beside the body records, for the stale-contact test after a partial sweep.
+    @exclusivity(unchecked) var proxyBoxes: [BoundingBox] = []
+    /// Per body, the step in which its proxy's box last moved (``stepIndex``; 0 until it first does): apart from
+    /// the boxes, so that the stale-contact test finds the contacts of moved bodies in 4 bytes a body (the whole
+    /// array in the first-level cache for a few thousand bodies) and reads the boxes of those alone.
+    @exclusivity(unchecked) var proxyMovedSteps: [UInt32] = []
     /// Whether the narrow phase's selection flags still hold for the solver (no body was woken after it).
     var narrowSelectionIsCurrent = false
     @exclusivity(unchecked) var joints: [Joint] = []
@@ -261,7 +265,10 @@ public final class PhysicsWorld {
             bodies[Int(reused)] = body
             states[Int(reused)] = state
             // The last body's proxy box is not this one's.
-            if Int(reused) < proxyBoxes.count { proxyBoxes[Int(reused)] = ProxyBox() }
+            if Int(reused) < proxyBoxes.count {
+                proxyBoxes[Int(reused)] = Self.emptyProxyBox
+                proxyMovedSteps[Int(reused)] = 0
+            }
         } else {
             index = Int32(bodies.count)
             bodies.append(body)

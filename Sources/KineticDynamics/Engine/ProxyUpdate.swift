@@ -1,15 +1,17 @@
 /// The broad phase's proxies brought up to their bodies' boxes (``PhysicsWorld/findPairs()``): a proxy whose body's
 /// box left its fat box gets a new one (the body's box grown by the margin) and is marked moved, and each proxy
 /// takes its body's awake state — in blocks of ``blockSize`` proxies that the threads of a ``SolverPool`` share.
-/// Each proxy is its own body's (and writes that body's ``ProxyBox`` alone), and each block reports what it saw in a
-/// byte of its own, so the result does not depend on who computes it.
+/// Each proxy is its own body's (and writes that body's box and moved step alone), and each block reports what it
+/// saw in a byte of its own, so the result does not depend on who computes it.
 ///
 /// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
 struct ProxyUpdate: @unchecked Sendable {
     var proxies: UnsafeMutableBufferPointer<Proxy>
     var bodies: UnsafePointer<Body>
-    /// Per body, its proxy's box and the step it last moved in (``PhysicsWorld/proxyBoxes``).
-    var boxes: UnsafeMutablePointer<ProxyBox>
+    /// Per body, its proxy's box (``PhysicsWorld/proxyBoxes``) and the step it last moved in
+    /// (``PhysicsWorld/proxyMovedSteps``).
+    var boxes: UnsafeMutablePointer<BoundingBox>
+    var movedSteps: UnsafeMutablePointer<UInt32>
     /// Per block: ``moved`` when a proxy of it moved, ``awakeChanged`` when one's awake state changed.
     var reports: UnsafeMutablePointer<UInt8>
     /// How much a fat box is grown beyond the body's box, in points (``PhysicsWorld/fatMargin``).
@@ -44,9 +46,9 @@ struct ProxyUpdate: @unchecked Sendable {
                 proxies[k].minY = box.minY - margin
                 proxies[k].maxY = box.maxY + margin
                 proxies[k].moved = true
-                boxes[i].bounds = BoundingBox(
+                boxes[i] = BoundingBox(
                     minX: proxies[k].minX, minY: proxies[k].minY, maxX: proxies[k].maxX, maxY: proxies[k].maxY)
-                boxes[i].movedStep = step
+                movedSteps[i] = step
                 report |= Self.moved
             }
             if proxies[k].isAwake != isAwake {

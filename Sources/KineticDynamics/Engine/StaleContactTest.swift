@@ -9,8 +9,10 @@
 struct StaleContactTest: @unchecked Sendable {
     var links: UnsafeBufferPointer<ContactLink>
     var bodies: UnsafePointer<Body>
-    /// Per body, its proxy's box and the step it last moved in (``PhysicsWorld/proxyBoxes``).
-    var boxes: UnsafePointer<ProxyBox>
+    /// Per body, its proxy's box (``PhysicsWorld/proxyBoxes``) and the step it last moved in
+    /// (``PhysicsWorld/proxyMovedSteps``).
+    var boxes: UnsafePointer<BoundingBox>
+    var movedSteps: UnsafePointer<UInt32>
     /// Per contact: 1 when stale, else 0 (written for every contact).
     var flags: UnsafeMutablePointer<UInt8>
     /// Whether the sweep was a full one.
@@ -38,8 +40,7 @@ struct StaleContactTest: @unchecked Sendable {
         let stale =
             full
             ? links[c].lastSeen != step
-            : (boxes[ia].movedStep == step || boxes[ib].movedStep == step)
-                && !boxes[ia].bounds.overlaps(boxes[ib].bounds)
+            : (movedSteps[ia] == step || movedSteps[ib] == step) && !boxes[ia].overlaps(boxes[ib])
         return stale && (bodies[ia].isAwake || bodies[ib].isAwake)
     }
 }
