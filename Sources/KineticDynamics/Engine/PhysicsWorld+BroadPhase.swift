@@ -46,19 +46,13 @@ extension PhysicsWorld {
         if proxyReports.count < blocks { proxyReports = [UInt8](repeating: 0, count: blocks) }
         let pool = proxies.count >= parallelThreshold ? solverPool() : nil
         proxies.withUnsafeMutableBufferPointer { proxies in
-            bodies.withUnsafeBufferPointer { bodies in
-                proxyBoxes.withUnsafeMutableBufferPointer { proxyBoxes in
-                    proxyMovedSteps.withUnsafeMutableBufferPointer { movedSteps in
-                        proxyReports.withUnsafeMutableBufferPointer { reports in
-                            guard let bodies = bodies.baseAddress, let boxes = proxyBoxes.baseAddress,
-                                let movedSteps = movedSteps.baseAddress, let reports = reports.baseAddress
-                            else { return }
-                            let update = ProxyUpdate(
-                                proxies: proxies, bodies: bodies, boxes: boxes, movedSteps: movedSteps,
-                                reports: reports, margin: margin, step: step)
-                            SolverPool.run(blocks: blocks, on: pool) { update.execute(block: $0) }
-                        }
-                    }
+            withProxyBoxes { bodies, boxes, movedSteps in
+                proxyReports.withUnsafeMutableBufferPointer { reports in
+                    guard let reports = reports.baseAddress else { return }
+                    let update = ProxyUpdate(
+                        proxies: proxies, bodies: bodies, boxes: boxes, movedSteps: movedSteps, reports: reports,
+                        margin: margin, step: step)
+                    SolverPool.run(blocks: blocks, on: pool) { update.execute(block: $0) }
                 }
             }
         }
@@ -378,6 +372,23 @@ extension PhysicsWorld {
         for block in 0..<blocks { movedPairs.append(contentsOf: movedPairBlocks[block]) }
         appendMovedPairs(proxies)
         return true
+    }
+
+    /// Calls `body` with the bodies, the proxies' boxes (``proxyBoxes``) and their moved steps
+    /// (``proxyMovedSteps``), pinned while it runs (nothing is called without bodies).
+    func withProxyBoxes(
+        _ body: (UnsafePointer<Body>, UnsafeMutablePointer<BoundingBox>, UnsafeMutablePointer<UInt32>) -> Void
+    ) {
+        bodies.withUnsafeBufferPointer { bodies in
+            proxyBoxes.withUnsafeMutableBufferPointer { boxes in
+                proxyMovedSteps.withUnsafeMutableBufferPointer { movedSteps in
+                    guard let bodies = bodies.baseAddress, let boxes = boxes.baseAddress,
+                        let movedSteps = movedSteps.baseAddress
+                    else { return }
+                    body(bodies, boxes, movedSteps)
+                }
+            }
+        }
     }
 
     /// Calls `body` with a ``PairSighting`` of this step over `bodies`, the pair table and the contacts' links,

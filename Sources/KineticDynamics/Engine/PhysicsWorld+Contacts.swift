@@ -158,19 +158,13 @@ extension PhysicsWorld {
         let pool = contacts.count >= parallelThreshold ? solverPool() : nil
         let step = stepIndex
         contactLinks.withUnsafeBufferPointer { links in
-            bodies.withUnsafeBufferPointer { bodies in
-                proxyBoxes.withUnsafeBufferPointer { boxes in
-                    proxyMovedSteps.withUnsafeBufferPointer { movedSteps in
-                        narrowFlags.withUnsafeMutableBufferPointer { flags in
-                            guard let bodies = bodies.baseAddress, let boxes = boxes.baseAddress,
-                                let movedSteps = movedSteps.baseAddress, let flags = flags.baseAddress
-                            else { return }
-                            let test = StaleContactTest(
-                                links: links, bodies: bodies, boxes: boxes, movedSteps: movedSteps, flags: flags,
-                                full: full, step: step)
-                            SolverPool.run(blocks: test.blockCount, on: pool) { test.execute(block: $0) }
-                        }
-                    }
+            withProxyBoxes { bodies, boxes, movedSteps in
+                narrowFlags.withUnsafeMutableBufferPointer { flags in
+                    guard let flags = flags.baseAddress else { return }
+                    let test = StaleContactTest(
+                        links: links, bodies: bodies, boxes: UnsafePointer(boxes),
+                        movedSteps: UnsafePointer(movedSteps), flags: flags, full: full, step: step)
+                    SolverPool.run(blocks: test.blockCount, on: pool) { test.execute(block: $0) }
                 }
             }
         }
