@@ -8,7 +8,8 @@
 /// that finds none goes to the group's overflow, which is solved by one thread after the group's colours. The
 /// colouring depends only on the constraints and their order, never on the thread count.
 ///
-/// With `byBody` (as the world builds it), each independent colour's constraints are laid out by body: in the
+/// With `byBody` (as the world builds it on several threads, and on one from
+/// ``PhysicsWorld/layoutByBodyMinimum`` bodies), each independent colour's constraints are laid out by body: in the
 /// order of their lower dynamic body index (the order given among equal ones). Consecutive bundles then read and
 /// write bodies near one another in memory, where the contacts' order (the broad phase's sweep along x) jumps
 /// between distant bodies: on one thread, Box2D's `many_pyramids` warm start, solve and relax passes took 7–20 %
