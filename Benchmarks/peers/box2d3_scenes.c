@@ -5,14 +5,16 @@
 // With --workers N above 1, Box2D runs its tasks on N threads (3.1: the calling one and N - 1 workers of the small
 // pool below; 3.2, built with -DBOX2D_32: Box2D's own scheduler, which it starts when no task callbacks are given)
 // and the figures are wall-clock time; with one worker they are the thread's CPU time.
-// With --whole, it only builds columns1000 and steps it 5 s (the whole-process comparison), printing nothing.
+// With --whole, it only builds columns1000 and steps it 5 s (the whole-process comparison), printing nothing; with
+// --whole-scene large_pyramid, Box2D's pyramid (below) instead, with sleeping on as the pile's, stepped 5 s the same
+// way (whole_process.py --scene large_pyramid runs `kinetic simulate` on the same pyramid).
 // With --box2d-scenes, it runs Box2D's own benchmark scenes instead (shared/benchmarks.c in Box2D's source, as its
 // benchmark/main.c steps them: 1/60 s, 4 substeps, sleeping off, continuous on): large_pyramid (5,050 boxes,
 // 500 steps) and many_pyramids (22,000 boxes in 400 pyramids, 200 steps), in Box2D's metres.
 //
 //   scripts/box2d3-peer.sh                # Box2D v3.1.1 (from the pyb2d3 wheel on PyPI), then this file
 //   scripts/box2d32-peer.sh TARBALL       # Box2D 3.2 from its source, SSE2 and AVX2 builds, then this file
-//   .build/peers/box2d3_scenes [--workers N] [--repeat N] [--whole] [--box2d-scenes]
+//   .build/peers/box2d3_scenes [--workers N] [--repeat N] [--whole] [--whole-scene large_pyramid] [--box2d-scenes]
 #define _POSIX_C_SOURCE 200809L
 #include <box2d/box2d.h>
 
@@ -404,6 +406,7 @@ static void box2d_scene(const char* name, void (*create)(b2WorldId), int steps, 
 int main(int argc, char** argv) {
     int repeats = 1;
     bool whole = false;
+    bool wholePyramid = false;
     bool box2dScenes = false;
     for (int k = 1; k < argc; ++k) {
         if (strcmp(argv[k], "--workers") == 0 && k + 1 < argc) {
@@ -414,11 +417,15 @@ int main(int argc, char** argv) {
             SCALE = 1.0f / (float)atof(argv[++k]);
         } else if (strcmp(argv[k], "--whole") == 0) {
             whole = true;
+        } else if (strcmp(argv[k], "--whole-scene") == 0 && k + 1 < argc && strcmp(argv[k + 1], "large_pyramid") == 0) {
+            wholePyramid = true;
+            ++k;
         } else if (strcmp(argv[k], "--box2d-scenes") == 0) {
             box2dScenes = true;
         } else {
             fprintf(stderr,
-                    "usage: box2d3_scenes [--workers N] [--repeat N] [--points-per-metre N] [--whole] [--box2d-scenes]\n");
+                    "usage: box2d3_scenes [--workers N] [--repeat N] [--points-per-metre N] [--whole] "
+                    "[--whole-scene large_pyramid] [--box2d-scenes]\n");
             return 64;
         }
     }
@@ -436,6 +443,18 @@ int main(int argc, char** argv) {
         box2d_scene("large_pyramid", large_pyramid, 500, repeats, false);
         box2d_scene("many_pyramids", many_pyramids, 200, repeats, true);
         printf("}}\n");
+        stop_workers();
+        return 0;
+    }
+    if (wholePyramid) {
+        // Box2D's metres and gravity (10 m/s^2, y up): 100 pt a metre and 1,000 pt/s^2 in our scene, y down.
+        b2WorldDef def = b2DefaultWorldDef();
+        set_workers(&def);
+        b2WorldId world = b2CreateWorld(&def);
+        large_pyramid(world);
+        b2World_EnableSleeping(world, true);
+        for (int s = 0; s < 600; ++s) b2World_Step(world, 1.0f / 120.0f, 4);
+        b2DestroyWorld(world);
         stop_workers();
         return 0;
     }

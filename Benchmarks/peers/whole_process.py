@@ -10,11 +10,18 @@ the engine steps) and at 1 frame a second (6 frames: the engine, start-up and pa
     scripts/box2d3-peer.sh && swift build -c release --static-swift-stdlib --product kinetic   # as make install
     python3 Benchmarks/peers/whole_process.py [--rounds N] [--kinetic PATH]…
 
-With several `--kinetic PATH`, each build is timed in every round (to compare builds before and after a change)."""
+With several `--kinetic PATH`, each build is timed in every round (to compare builds before and after a change).
+
+With `--scene large_pyramid`, the scene is Box2D's own pyramid instead (5,050 boxes of 100 pt on a static ground,
+friction 0.6, as Box2D's benchmark builds it; written here as a scene for `kinetic simulate`), sleeping on as in the
+pile, stepped 5 s at 1/120 s with 4 substeps by both (box2d3_scenes --whole-scene large_pyramid). Box2D's
+many_pyramids (22,000 boxes) is past `kinetic simulate`'s 10,000 items."""
+import json
 import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -33,6 +40,21 @@ def run(command):
     return wall, usage.ru_utime + usage.ru_stime
 
 
+def large_pyramid_scene():
+    """Box2D's large_pyramid in `kinetic simulate`'s format: points, y down, 100 pt a metre (Box2D's metres, y up,
+    mirrored), a static 20,000 x 200 pt ground under a pyramid of 100 boxes at the base; no walls."""
+    items = [{"id": "ground", "frame": {"x": -10000, "y": 0, "width": 20000, "height": 200}, "friction": 0.6,
+              "anchored": True}]
+    for i in range(100):
+        for j in range(i, 100):
+            x = 50 * (i + 1) + 100 * (j - i) - 5000
+            y = -50 * (2 * i + 1)
+            items.append({"id": "b%d_%d" % (i, j), "frame": {"x": x - 50, "y": y - 50, "width": 100, "height": 100},
+                          "friction": 0.6})
+    return {"bounds": {"x": -10000, "y": -10000, "width": 20000, "height": 10200},
+            "collision": {"mode": "everything", "boundary": "none"}, "items": items}
+
+
 def main():
     rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 5
     # Every `--kinetic PATH` is a build to time (alternated with the others and Box2D in each round).
@@ -42,7 +64,16 @@ def main():
              ("Box2D 3.2 AVX2", "box2d32_scenes_avx2")]
     peers = [(label, os.path.join(ROOT, "Benchmarks/.build/peers", program)) for label, program in peers]
     peers = [(label, path) for label, path in peers if os.access(path, os.X_OK)]
-    scene = os.path.join(ROOT, "Benchmarks/scenes/columns1000.json")
+    scene_name = sys.argv[sys.argv.index("--scene") + 1] if "--scene" in sys.argv else "columns1000"
+    if scene_name == "columns1000":
+        scene, peer_scene = os.path.join(ROOT, "Benchmarks/scenes/columns1000.json"), ["--whole"]
+    elif scene_name == "large_pyramid":
+        handle, scene = tempfile.mkstemp(suffix=".json")
+        with os.fdopen(handle, "w") as f:
+            json.dump(large_pyramid_scene(), f)
+        peer_scene = ["--whole-scene", "large_pyramid"]
+    else:
+        sys.exit("whole_process: --scene is columns1000 or large_pyramid (got %s)" % scene_name)
     commands = {}
     for threads in (1, 2):
         for kinetic in builds:
@@ -52,12 +83,14 @@ def main():
                     kinetic, "simulate", scene, "--seconds", "5", "--rate", str(rate), "--threads", str(threads)]
         for label, path in peers:
             commands["%s, %d worker%s" % (label, threads, "s" if threads > 1 else "")] = [
-                path, "--whole", "--workers", str(threads)]
+                path] + peer_scene + ["--workers", str(threads)]
     times = {name: [] for name in commands}
     for _ in range(rounds):
         for name, command in commands.items():
             times[name].append(run(command))
-    print("whole process, median of %d rounds (wall / CPU):" % rounds)
+    if scene_name != "columns1000":
+        os.remove(scene)
+    print("whole process, %s, median of %d rounds (wall / CPU):" % (scene_name, rounds))
     for threads in (1, 2):
         names = ["%s, %d worker%s" % (label, threads, "s" if threads > 1 else "") for label, _ in peers]
         peer_walls = {name: statistics.median(w for w, _ in times[name]) for name in names}
