@@ -2,8 +2,8 @@
 /// proxies sorted by `minX`, in blocks of ``blockSize`` neighbouring proxies that the threads of a ``SolverPool``
 /// share. A block reports the pairs whose first proxy is one of its own, in the order a single sweep would, through
 /// ``PairSighting``: each pair it finds in the pair table is marked seen in this step (its contact link, which no
-/// other pair shares), and each new one is kept in the block's list. The world then creates the new contacts block by block, so contacts
-/// are created in the same order on any number of threads.
+/// other pair shares), and each new one is kept in the block's list. The world then creates the new contacts block
+/// by block, so contacts are created in the same order on any number of threads.
 ///
 /// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
 struct BroadPhaseSweep: @unchecked Sendable {

@@ -185,60 +185,42 @@ struct SolverStages: @unchecked Sendable {
         let lanes = bundleLanes[k]
         let kept = bundleLaneContacts + k * ConstraintBundle.width
         if coloursKept {
-            // The same constraints in the same lanes as the last step's: read through the contacts the bundle
-            // keeps, in its lanes' order, rather than through the colouring's order and the selection (two reads
-            // scattered over the contacts a lane, when the colours are laid out by body).
+            // The same constraints in the same lanes as the last step's: only their manifolds to check, through
+            // the contacts the bundle keeps, in its lanes' order, rather than through the colouring's order and the
+            // selection (two reads scattered over the contacts a lane, when the colours are laid out by body).
             for lane in 0..<lanes where narrowFlags[Int(kept[lane])] & NarrowPhase.recycled == 0 { return false }
-            for group in 0..<(ConstraintBundle.width / 4) {
-                var separation0 = SIMD4<Double>(repeating: 0)
-                var separation1 = SIMD4<Double>(repeating: 0)
-                for i in 0..<4 where 4 * group + i < lanes {
-                    let separations = packSeparations[Int(kept[4 * group + i])]
-                    separation0[i] = separations.x
-                    separation1[i] = separations.y
+        } else {
+            for lane in 0..<ConstraintBundle.width {
+                guard lane < lanes else {
+                    if kept[lane] != -1 { return false }
+                    continue
                 }
-                setSeparations(bundle, group, separation0, separation1)
-            }
-            return true
-        }
-        for lane in 0..<ConstraintBundle.width {
-            guard lane < lanes else {
-                if kept[lane] != -1 { return false }
-                continue
-            }
-            let chosen = selected[Int(order[first + lane])]
-            if kept[lane] != chosen.contact || bundle.pointee.bodyA[lane] != chosen.bodyA
-                || bundle.pointee.bodyB[lane] != chosen.bodyB
-                || narrowFlags[Int(chosen.contact)] & NarrowPhase.recycled == 0
-            {
-                return false
+                let chosen = selected[Int(order[first + lane])]
+                if kept[lane] != chosen.contact || bundle.pointee.bodyA[lane] != chosen.bodyA
+                    || bundle.pointee.bodyB[lane] != chosen.bodyB
+                    || narrowFlags[Int(chosen.contact)] & NarrowPhase.recycled == 0
+                {
+                    return false
+                }
             }
         }
+        // Each lane holds the contact it keeps: the separations through those.
         for group in 0..<(ConstraintBundle.width / 4) {
             var separation0 = SIMD4<Double>(repeating: 0)
             var separation1 = SIMD4<Double>(repeating: 0)
             for i in 0..<4 where 4 * group + i < lanes {
-                let separations = packSeparations[Int(selected[Int(order[first + 4 * group + i])].contact)]
+                let separations = packSeparations[Int(kept[4 * group + i])]
                 separation0[i] = separations.x
                 separation1[i] = separations.y
             }
-            setSeparations(bundle, group, separation0, separation1)
+            ConstraintBundle.set(
+                &bundle.pointee.point0.baseSeparation, group: group, to: ConstraintBundle.wide(separation0))
+            ConstraintBundle.set(
+                &bundle.pointee.point1.baseSeparation, group: group, to: ConstraintBundle.wide(separation1))
+            ConstraintBundle.set(&bundle.pointee.point0.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
+            ConstraintBundle.set(&bundle.pointee.point1.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
         }
         return true
-    }
-
-    /// Sets group `group` of a carried bundle's points' separations, rounded as the pack rounds them, and clears
-    /// the group's largest normal impulses.
-    @inline(__always) private func setSeparations(
-        _ bundle: UnsafeMutablePointer<ConstraintBundle>, _ group: Int, _ separation0: SIMD4<Double>,
-        _ separation1: SIMD4<Double>
-    ) {
-        ConstraintBundle.set(
-            &bundle.pointee.point0.baseSeparation, group: group, to: ConstraintBundle.wide(separation0))
-        ConstraintBundle.set(
-            &bundle.pointee.point1.baseSeparation, group: group, to: ConstraintBundle.wide(separation1))
-        ConstraintBundle.set(&bundle.pointee.point0.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
-        ConstraintBundle.set(&bundle.pointee.point1.maxNormalImpulse, group: group, to: SIMD4(repeating: 0))
     }
 
     /// The step's stages in order, appended to `stages`, with blocks sized for `participants` threads (the
@@ -597,8 +579,6 @@ struct SolverStages: @unchecked Sendable {
         states[i].deltaRotation = .identity
     }
 
-    /// Widens body `i`'s record into its state if a bundle wrote only the record (the double the bundle would have
-    /// written), and clears the record's mark.
     /// Integrates the positions of the bodies of `inputs[start..<end]`, as deltas from the start of the step: each
     /// rotation turned by `h` × its angular velocity and put back to length 1 (``Rotation/integrated(by:)``), each
     /// position moved by `h` × its velocity, and the motion rounded into the body's record. Four bodies at a time:
@@ -626,14 +606,10 @@ struct SolverStages: @unchecked Sendable {
             let s = SIMD4(
                 states[i0].deltaRotation.s, states[i1].deltaRotation.s, states[i2].deltaRotation.s,
                 states[i3].deltaRotation.s)
-            let angle = h * w
-            let c2 = c - angle * s
-            let s2 = s + angle * c
-            let magnitude = (c2 * c2 + s2 * s2).squareRoot()
-            let inverse = (1 / magnitude).replacing(with: 0, where: .!(magnitude .> 0))
+            let turned = Rotation.integrated(c: c, s: s, by: h * w)
             let turning = w .!= 0
-            let turnedC = c.replacing(with: c2 * inverse, where: turning)
-            let turnedS = s.replacing(with: s2 * inverse, where: turning)
+            let turnedC = c.replacing(with: turned.c, where: turning)
+            let turnedS = s.replacing(with: turned.s, where: turning)
             move(i0, Rotation(c: turnedC[0], s: turnedS[0]))
             move(i1, Rotation(c: turnedC[1], s: turnedS[1]))
             move(i2, Rotation(c: turnedC[2], s: turnedS[2]))
@@ -656,6 +632,8 @@ struct SolverStages: @unchecked Sendable {
         mirror[i].motion = BundleBody(states[i]).motion
     }
 
+    /// Widens body `i`'s record into its state if a bundle wrote only the record (the double the bundle would have
+    /// written), and clears the record's mark.
     @inline(__always) private func syncState(_ i: Int) {
         guard mirror[i].isNewerThanState else { return }
         let velocity = SIMD4<Double>(mirror[i].velocity)
