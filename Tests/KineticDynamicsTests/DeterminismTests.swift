@@ -32,7 +32,10 @@ final class DeterminismTests: XCTestCase {
     // constraints were solved in single precision (ConstraintBundle): it rests at step 318, every bar holding.
     // Then contact manifolds were recycled while a pair's relative pose stays within 5 pt (0.5 pt without
     // friction), as Box2D 3.2 does: it rests at step 340, every bar holding. Then friction was solved in the
-    // relax pass only (as Box2D 3.2 does), before the points: it rests at step 275, every bar holding.
-    static let recordedRestStep = 275
-    static let recordedHash: UInt64 = 0xf636_15ad_f2bf_bede
+    // relax pass only (as Box2D 3.2 does), before the points: it rests at step 275, every bar holding. Then
+    // friction was relaxed after the points, as Box2D 3.2 does, except in a constraint that took an impact in the
+    // step (before the points then): it rests at step 286, every bar holding, and Box2D's 5,050-box pyramid rests
+    // at 2.83 s instead of 3.63 (with Box2D's, at 2.83).
+    static let recordedRestStep = 286
+    static let recordedHash: UInt64 = 0x75bf_3bbe_47a0_6d99
 }

@@ -94,7 +94,7 @@ final class ThreadDeterminismTests: XCTestCase {
                 for row in 0..<80 {
                     var box = BodyDefinition(
                         shape: .box(width: 20, height: 10),
-                        position: Point(x: 120 + Double(column) * 140 + Double(row % 3), y: 630 - Double(row) * 10.5))
+                        position: Point(x: 120 + Double(column) * 140 + Double(row % 2), y: 630 - Double(row) * 10.5))
                     box.friction = 0.5
                     boxes.append(try world.addBody(box))
                 }

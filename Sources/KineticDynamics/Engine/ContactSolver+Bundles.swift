@@ -1,7 +1,7 @@
 import KineticCore
 
 /// The contact solver's warm-start and solve passes over ``ConstraintBundle``s: four (or eight) constraints of a
-/// colour at a time, each lane doing exactly what ``ContactSolver/warmStart(_:_:)`` and ``ContactSolver/solve(_:_:inverseH:maximumPushSpeed:useBias:reversed:)``
+/// colour at a time, each lane doing exactly what ``ContactSolver/warmStart(_:_:)`` and ``ContactSolver/solve(_:_:inverseH:maximumPushSpeed:useBias:reversed:impactSpeed:)``
 /// do for one constraint, in single precision (see ``ConstraintBundle``).
 extension ContactSolver {
     typealias Lanes = ConstraintBundle.Lanes
@@ -35,35 +35,38 @@ extension ContactSolver {
     }
 
     /// One solver iteration over bundles: soft with bias (`useBias`) or rigid without; `reversed` solves a
-    /// two-point constraint's second point first (see the scalar pass).
+    /// two-point constraint's second point first; friction before or after the points by whether the lane's
+    /// constraint took an impact faster than `impactSpeed` (see the scalar pass).
     static func solve(
         bundles: UnsafeMutableBufferPointer<ConstraintBundle>, writes: UnsafePointer<ConstraintBundle.WriteMask>,
         _ mirror: UnsafeMutablePointer<BundleBody>, inverseH: Double,
-        maximumPushSpeed: Double, useBias: Bool, reversed: Bool
+        maximumPushSpeed: Double, useBias: Bool, reversed: Bool, impactSpeed: Double
     ) {
         // One copy of the loop for each pass and order, with the flags constant in it (fewer branches, and fewer
         // values kept in registers, than one loop testing them).
+        let speed = ConstraintBundle.narrow(impactSpeed)
         switch (useBias, reversed) {
         case (true, false):
-            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: false)
+            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, speed, useBias: true, reversed: false)
         case (true, true):
-            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, useBias: true, reversed: true)
+            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, speed, useBias: true, reversed: true)
         case (false, false):
-            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: false)
+            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, speed, useBias: false, reversed: false)
         case (false, true):
-            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, useBias: false, reversed: true)
+            solveLoop(bundles, writes, mirror, inverseH, maximumPushSpeed, speed, useBias: false, reversed: true)
         }
     }
 
     @inline(__always) private static func solveLoop(
         _ bundles: UnsafeMutableBufferPointer<ConstraintBundle>, _ writes: UnsafePointer<ConstraintBundle.WriteMask>,
         _ mirror: UnsafeMutablePointer<BundleBody>, _ inverseH: Double,
-        _ maximumPushSpeed: Double, useBias: Bool,
+        _ maximumPushSpeed: Double, _ impactSpeed: Float, useBias: Bool,
         reversed: Bool
     ) {
         guard let base = bundles.baseAddress else { return }
         let inverseH = ConstraintBundle.narrow(inverseH)
         let maximumPushSpeed = ConstraintBundle.narrow(maximumPushSpeed)
+        let impactSpeed = Lanes(repeating: impactSpeed)
         for index in 0..<bundles.count {
             let c = base + index
             // The points' separations first, from the bodies' motion, so that the motion is no longer live (in
@@ -77,16 +80,15 @@ extension ContactSolver {
             let s0 = separation(c.pointee.point0, normalShift, rotation)
             let s1 = separation(c.pointee.point1, normalShift, rotation)
             var body = BundleBodies(c, mirror)
-            // Friction in the relax pass only, before the points (as the scalar pass). In every lane: without a
+            // Friction in the relax pass (as the scalar pass): before the points in the lanes that took an impact
+            // earlier this step, after them in the others that take none from the points either. In a lane without a
             // normal impulse (a speculative point, a padding lane, a one-point constraint's second point) or without
-            // friction its bound is 0, and it takes back any impulse left.
+            // friction its bound is 0, and it takes back any impulse left. Lanes masked out get a zero update, as
+            // where the scalar pass skips one; in resting contact no lane has an impact, and no mask is applied.
+            var impact = SIMDMask<Lanes.MaskStorage>(repeating: false)
             if !useBias {
-                let friction = c.pointee.friction
-                let tx = ny
-                let ty = -nx
-                if reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
-                solveTangent(&c.pointee.point0, &body, tx, ty, friction)
-                if !reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction) }
+                impact = isImpact(c, impactSpeed)
+                if any(impact) { solveFriction(c, &body, reversed, where: impact) }
             }
             // The softness read from the bundle where it is used, not held in registers across the points.
             if reversed {
@@ -95,6 +97,14 @@ extension ContactSolver {
             solveNormal(&c.pointee.point0, &body, s0, c, inverseH, maximumPushSpeed, useBias)
             if !reversed {
                 solveNormal(&c.pointee.point1, &body, s1, c, inverseH, maximumPushSpeed, useBias)
+            }
+            if !useBias {
+                let after = isImpact(c, impactSpeed)  // a lane's impacts only grow within a step
+                if any(after) {
+                    solveFriction(c, &body, reversed, where: .!after)
+                } else {
+                    solveFriction(c, &body, reversed)
+                }
             }
             body.store(c, writes: writes[index], mirror)
         }
@@ -147,9 +157,31 @@ extension ContactSolver {
         body.apply(delta, nx, ny, cp.normalArmA, cp.normalArmB)
     }
 
+    /// The lanes whose constraint took an impact this step (``ContactSolver/isImpact(_:_:)``, lane by lane).
+    @_transparent private static func isImpact(
+        _ c: UnsafeMutablePointer<ConstraintBundle>, _ impactSpeed: Lanes
+    ) -> SIMDMask<Lanes.MaskStorage> {
+        (c.pointee.point0.maxNormalImpulse .> c.pointee.point0.normalMass * impactSpeed)
+            .| (c.pointee.point1.maxNormalImpulse .> c.pointee.point1.normalMass * impactSpeed)
+    }
+
+    /// The friction of both points of every lane (second point first if `reversed`), or of the lanes of `mask` only
+    /// (the others' updates zero).
+    @_transparent private static func solveFriction(
+        _ c: UnsafeMutablePointer<ConstraintBundle>, _ body: inout BundleBodies, _ reversed: Bool,
+        where mask: SIMDMask<Lanes.MaskStorage>? = nil
+    ) {
+        let friction = c.pointee.friction
+        let tx = c.pointee.normalY
+        let ty = -c.pointee.normalX
+        if reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction, mask) }
+        solveTangent(&c.pointee.point0, &body, tx, ty, friction, mask)
+        if !reversed { solveTangent(&c.pointee.point1, &body, tx, ty, friction, mask) }
+    }
+
     @_transparent private static func solveTangent(
         _ cp: inout ConstraintBundle.LanePoint, _ body: inout BundleBodies, _ tx: Lanes, _ ty: Lanes,
-        _ friction: Lanes
+        _ friction: Lanes, _ mask: SIMDMask<Lanes.MaskStorage>?
     ) {
         let vt = body.speed(tx, ty, cp.tangentArmA, cp.tangentArmB)
         let maxFriction = friction * cp.normalImpulse
@@ -159,7 +191,8 @@ extension ContactSolver {
         // instruction computes (x86's `minps`: a < b ? a : b): the same value as testing `sum` against each bound,
         // in two instructions where the tests and the selections took eight.
         let below = sum.replacing(with: maxFriction, where: maxFriction .< sum)
-        let newImpulse = below.replacing(with: -maxFriction, where: -maxFriction .> below)
+        var newImpulse = below.replacing(with: -maxFriction, where: -maxFriction .> below)
+        if let mask { newImpulse = cp.tangentImpulse.replacing(with: newImpulse, where: mask) }
         let delta = newImpulse - cp.tangentImpulse
         cp.tangentImpulse = newImpulse
         body.apply(delta, tx, ty, cp.tangentArmA, cp.tangentArmB)

@@ -147,14 +147,18 @@ enum ContactSolver {
     }
 
     /// One solver iteration: soft with bias and without friction (`useBias`, the solve pass) or rigid without bias,
-    /// friction first (the relax pass). Friction is solved once a substep, as Box2D 3.2 does (it was solved in both
-    /// passes: a third of the solve pass's work), and before the points, bounded by the normal impulses the solve
-    /// pass left: after them, a box landing flat slid away on the turn the first point's impulse gives it.
+    /// with friction (the relax pass). Friction is solved once a substep, as Box2D 3.2 does (it was solved in both
+    /// passes: a third of the solve pass's work). In resting contact it comes after the points, as in Box2D 3.2: the
+    /// substep ends with friction holding exactly, and a pile or a pyramid stops creeping and sleeps sooner (a
+    /// 5,050-box pyramid at 2.83 s instead of 3.63). A constraint that took an impact this step (``isImpact(_:_:)``)
+    /// solves it before the points instead, or not at all in the substep of the impact: after them, friction turns the
+    /// small spin that solving one point before the other gives a face landing flat into a slide and a hop.
     /// `reversed` solves a two-point manifold's second point first: alternating it between passes cancels the
     /// small turn that solving one point before the other gives a face contact (a stack would lean otherwise).
+    /// `impactSpeed` (pt/s) is ``PhysicsSettings/restitutionThreshold``.
     static func solve(
         _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>,
-        inverseH: Double, maximumPushSpeed: Double, useBias: Bool, reversed: Bool
+        inverseH: Double, maximumPushSpeed: Double, useBias: Bool, reversed: Bool, impactSpeed: Double
     ) {
         guard let base = constraints.baseAddress else { return }
         for index in 0..<constraints.count {
@@ -169,17 +173,11 @@ enum ContactSolver {
             var softness = Softness.rigid
             if useBias { softness = c.pointee.softness }
             let count = c.pointee.pointCount
-            let friction = c.pointee.friction
-            // With no normal impulse and no friction impulse, friction has nothing to do (speculative points).
-            if !useBias && friction > 0
-                && (c.pointee.point0.normalImpulse != 0 || c.pointee.point0.tangentImpulse != 0
-                    || (count > 1 && (c.pointee.point1.normalImpulse != 0 || c.pointee.point1.tangentImpulse != 0)))
-            {
-                let tangent = normal.rightPerpendicular
-                if count > 1 && reversed { solveTangent(&c.pointee.point1, &body, tangent, friction) }
-                solveTangent(&c.pointee.point0, &body, tangent, friction)
-                if count > 1 && !reversed { solveTangent(&c.pointee.point1, &body, tangent, friction) }
-            }
+            // Friction in the relax pass: before the points where an impact came earlier this step, after them where
+            // none came (the points' impulses may make one). With no normal impulse and no friction impulse,
+            // friction has nothing to do (speculative points).
+            let impactBefore = !useBias && isImpact(c, impactSpeed)
+            if impactBefore { solveFriction(c, &body, reversed) }
             if count > 1 && reversed {
                 solveNormal(
                     &c.pointee.point1, &body, normalShift, qA, qB, normal, softness, inverseH, maximumPushSpeed, useBias
@@ -192,8 +190,37 @@ enum ContactSolver {
                     &c.pointee.point1, &body, normalShift, qA, qB, normal, softness, inverseH, maximumPushSpeed, useBias
                 )
             }
+            if !useBias && !impactBefore && !isImpact(c, impactSpeed) { solveFriction(c, &body, reversed) }
             body.store(stateA, stateB)
         }
+    }
+
+    /// Whether a point of `c` took an impact this step: one impulse that changed its normal speed by more than
+    /// `impactSpeed` (pt/s) — a landing, not resting contact, where the solver's impulses each step are small
+    /// corrections of the warm start's.
+    @inline(__always) static func isImpact(_ c: UnsafeMutablePointer<ContactConstraint>, _ impactSpeed: Double) -> Bool
+    {
+        c.pointee.point0.maxNormalImpulse > c.pointee.point0.normalMass * impactSpeed
+            || (c.pointee.pointCount > 1
+                && c.pointee.point1.maxNormalImpulse > c.pointee.point1.normalMass * impactSpeed)
+    }
+
+    /// The friction of each point of `c` (second point first if `reversed`), unless it has nothing to do: no
+    /// friction, or no normal and no friction impulse (speculative points).
+    @inline(__always) private static func solveFriction(
+        _ c: UnsafeMutablePointer<ContactConstraint>, _ body: inout SolverBodies, _ reversed: Bool
+    ) {
+        let count = c.pointee.pointCount
+        let friction = c.pointee.friction
+        guard
+            friction > 0
+                && (c.pointee.point0.normalImpulse != 0 || c.pointee.point0.tangentImpulse != 0
+                    || (count > 1 && (c.pointee.point1.normalImpulse != 0 || c.pointee.point1.tangentImpulse != 0)))
+        else { return }
+        let tangent = c.pointee.normal.rightPerpendicular
+        if count > 1 && reversed { solveTangent(&c.pointee.point1, &body, tangent, friction) }
+        solveTangent(&c.pointee.point0, &body, tangent, friction)
+        if count > 1 && !reversed { solveTangent(&c.pointee.point1, &body, tangent, friction) }
     }
 
     /// The two bodies' velocities and inverse masses while one constraint is solved.

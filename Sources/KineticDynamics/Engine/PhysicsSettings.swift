@@ -19,7 +19,10 @@ public struct PhysicsSettings: Sendable, Equatable {
     public var jointHertz: Double = 60
     /// Joint damping ratio. Default 2 (Box2D's).
     public var jointDampingRatio: Double = 2
-    /// Approach speeds below this bounce with no restitution, in pt/s. Default 100.
+    /// Approach speeds below this bounce with no restitution, in pt/s. Default 100. Also what makes an impact: a
+    /// contact one of whose impulses changed a point's speed by more than this in a step relaxes friction before its
+    /// points that step (a landing does not slide off its own friction), others after them (resting friction holds
+    /// exactly).
     public var restitutionThreshold: Double = 100
     /// The overlap tolerated between shapes, in points. Default 0.5.
     public var linearSlop: Double = 0.5

@@ -61,6 +61,8 @@ struct SolverStages: @unchecked Sendable {
     var maximumSpeed: Double
     var maximumRotation: Double
     var pushSpeed: Double
+    /// ``PhysicsSettings/restitutionThreshold``: also the speed of an impact, which the relax pass solves friction
+    /// before the points for (``ContactSolver/isImpact(_:_:)``).
     var restitutionThreshold: Double
     /// Whether any constraint has restitution (otherwise its pass is skipped).
     var hasRestitution: Bool
@@ -443,13 +445,13 @@ struct SolverStages: @unchecked Sendable {
             if let (wide, writes) = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
                     bundles: wide, writes: writes, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                    useBias: true,
-                    reversed: odd)
+                    useBias: true, reversed: odd, impactSpeed: restitutionThreshold)
             } else {
                 let slice = colourSlice(stage, start, end)
                 onBodies(of: slice) {
                     ContactSolver.solve(
-                        slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true, reversed: odd)
+                        slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: true, reversed: odd,
+                        impactSpeed: restitutionThreshold)
                 }
             }
         case .integratePositions:
@@ -464,13 +466,13 @@ struct SolverStages: @unchecked Sendable {
             if let (wide, writes) = bundleSlice(stage, start, end) {
                 ContactSolver.solve(
                     bundles: wide, writes: writes, mirror, inverseH: inverseH, maximumPushSpeed: pushSpeed,
-                    useBias: false,
-                    reversed: !odd)
+                    useBias: false, reversed: !odd, impactSpeed: restitutionThreshold)
             } else {
                 let slice = colourSlice(stage, start, end)
                 onBodies(of: slice) {
                     ContactSolver.solve(
-                        slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false, reversed: !odd)
+                        slice, states, inverseH: inverseH, maximumPushSpeed: pushSpeed, useBias: false, reversed: !odd,
+                        impactSpeed: restitutionThreshold)
                 }
             }
         case .restitution:
