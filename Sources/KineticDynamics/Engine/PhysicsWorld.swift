@@ -214,6 +214,11 @@ public final class PhysicsWorld {
     /// When true the constraints are coloured afresh every step, never kept from the step before (tests compare
     /// the two).
     var recoloursEveryStep = false
+    /// When false a world at rest steps through the broad phase, the narrow phase and the solver as any other
+    /// (tests compare the two); when true (the default) such a step is skipped (``step()``).
+    var skipsRestingSteps = true
+    /// How many steps found the world at rest and did nothing (for tests).
+    var restingSteps = 0
     /// How many partial sweeps were done from the moved boxes alone (for tests).
     var movedPairQueries = 0
     /// How many of those went through the grid (``findGridPairs(_:_:)``), for tests.
