@@ -136,6 +136,14 @@ final class JSONParserTests: XCTestCase {
         XCTAssertNil(failure("{\"a\": {\"a\": 1}, \"b\": {\"a\": 2}}"))
         // Keys are compared after unescaping.
         assertFailure(#"{"ab": 1, "a\u0062": 2}"#, line: 1, column: 11, "duplicate key \"ab\"")
+        // Past the members a repeated key is looked for among by a scan (JSONParser.keyScanLimit), through a set:
+        // a repeat of an early key and of a late one, each found; 40 different keys accepted.
+        let keys = (0..<40).map { "\"k\($0)\": \($0)" }
+        XCTAssertNil(failure("{" + keys.joined(separator: ", ") + "}"))
+        for repeated in [2, 15, 16, 17, 38] {
+            let text = "{" + (keys + ["\"k\(repeated)\": 0"]).joined(separator: ", ") + "}"
+            XCTAssertEqual(failure(text)?.message.hasPrefix("duplicate key \"k\(repeated)\""), true, "k\(repeated)")
+        }
     }
 
     func testDepthLimit() {

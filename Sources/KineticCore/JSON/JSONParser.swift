@@ -120,12 +120,17 @@ package struct JSONParser {
         }
     }
 
+    /// Members of an object up to which a repeated key is found by a scan of the members before it.
+    static let keyScanLimit = 16
+
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= depthLimit else {
             throw error("arrays and objects are nested more than \(depthLimit) deep, the most this reader accepts")
         }
         index += 1  // {
         var members: [(String, JSONValue)] = []
+        // A repeated key is looked for among the members read so far, and through a set of their keys once there
+        // are ``keyScanLimit`` of them (most objects have a few members, for which a set cost more than the scan).
         var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
@@ -135,14 +140,21 @@ package struct JSONParser {
         while true {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error(
-                    keys.isEmpty
+                    members.isEmpty
                         ? "expected a key in double quotes or '}', found \(describeCurrent())"
                         : "expected a key in double quotes after ',', found \(describeCurrent())"
                             + (isCurrent("}") ? " (a trailing comma is not allowed)" : ""))
             }
             let keyStart = index
             let key = try string()
-            guard keys.insert(key).inserted else {
+            let isRepeated: Bool
+            if members.count < Self.keyScanLimit {
+                isRepeated = members.contains { $0.0 == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.map(\.0)) }
+                isRepeated = !keys.insert(key).inserted
+            }
+            guard !isRepeated else {
                 // A string never spans lines, so the key starts on the current line.
                 throw JSONSyntaxError(
                     line: line, column: column(at: keyStart),

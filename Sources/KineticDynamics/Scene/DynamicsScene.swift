@@ -141,32 +141,28 @@ public struct DynamicsScene: Sendable, Equatable {
         try SceneLimits.checkCount(items.count, maximum: SceneLimits.maximumItems, of: "items", at: "items")
         var ids = Set<String>()
         for (index, item) in items.enumerated() {
-            let path = "items[\(index)]"
-            try SceneLimits.checkID(item.id, at: "\(path).id")
-            try Self.checkUnique(item.id, in: &ids, at: "\(path).id", noun: "item")
-            try Self.checkRect(item.frame, at: "\(path).frame")
-            let rules: [(String, Double, SceneRange)] = [
-                ("angle", item.angle, SceneLimits.angle),
-                ("elasticity", item.elasticity, SceneLimits.elasticity),
-                ("friction", item.friction, SceneLimits.friction),
-                ("density", item.density, SceneLimits.density),
-                ("resistance", item.resistance, SceneLimits.resistance),
-                ("angularResistance", item.angularResistance, SceneLimits.resistance),
-            ]
-            for (name, value, range) in rules {
-                try SceneLimits.check(value, in: range, at: "\(path).\(name)")
-            }
+            // The path made only for an error.
+            func path(_ field: String) -> String { "items[\(index)].\(field)" }
+            try SceneLimits.checkID(item.id, at: path("id"))
+            try Self.checkUnique(item.id, in: &ids, at: path("id"), noun: "item")
+            try Self.checkRect(item.frame, at: path("frame"))
+            try SceneLimits.check(item.angle, in: SceneLimits.angle, at: path("angle"))
+            try SceneLimits.check(item.elasticity, in: SceneLimits.elasticity, at: path("elasticity"))
+            try SceneLimits.check(item.friction, in: SceneLimits.friction, at: path("friction"))
+            try SceneLimits.check(item.density, in: SceneLimits.density, at: path("density"))
+            try SceneLimits.check(item.resistance, in: SceneLimits.resistance, at: path("resistance"))
+            try SceneLimits.check(item.angularResistance, in: SceneLimits.resistance, at: path("angularResistance"))
             switch item.shape {
             case .rectangle, .ellipse:
                 break
             case .roundedRectangle(let radius):
                 try SceneLimits.check(
-                    radius, in: SceneLimits.cornerRadius(for: item.frame.size), at: "\(path).cornerRadius",
+                    radius, in: SceneLimits.cornerRadius(for: item.frame.size), at: path("cornerRadius"),
                     note: Self.cornerRadiusNote)
             case .path(let points):
                 for (k, point) in points.enumerated() {
-                    try SceneLimits.check(point.x, in: SceneLimits.coordinate, at: "\(path).shape.path[\(k)].x")
-                    try SceneLimits.check(point.y, in: SceneLimits.coordinate, at: "\(path).shape.path[\(k)].y")
+                    try SceneLimits.check(point.x, in: SceneLimits.coordinate, at: path("shape.path[\(k)].x"))
+                    try SceneLimits.check(point.y, in: SceneLimits.coordinate, at: path("shape.path[\(k)].y"))
                 }
             }
         }
@@ -243,24 +239,24 @@ public struct DynamicsScene: Sendable, Equatable {
     /// The note after the corner radius's range in errors.
     static let cornerRadiusNote = ", up to half the shorter side of the frame"
 
-    static func checkRect(_ rect: Rect, at path: String) throws(SceneError) {
-        try SceneLimits.check(rect.origin.x, in: SceneLimits.coordinate, at: "\(path).x")
-        try SceneLimits.check(rect.origin.y, in: SceneLimits.coordinate, at: "\(path).y")
-        try SceneLimits.check(rect.size.width, in: SceneLimits.size, at: "\(path).width")
-        try SceneLimits.check(rect.size.height, in: SceneLimits.size, at: "\(path).height")
+    static func checkRect(_ rect: Rect, at path: @autoclosure () -> String) throws(SceneError) {
+        try SceneLimits.check(rect.origin.x, in: SceneLimits.coordinate, at: "\(path()).x")
+        try SceneLimits.check(rect.origin.y, in: SceneLimits.coordinate, at: "\(path()).y")
+        try SceneLimits.check(rect.size.width, in: SceneLimits.size, at: "\(path()).width")
+        try SceneLimits.check(rect.size.height, in: SceneLimits.size, at: "\(path()).height")
     }
 
-    static func checkUnique(_ id: String, in ids: inout Set<String>, at path: String, noun: String)
+    static func checkUnique(_ id: String, in ids: inout Set<String>, at path: @autoclosure () -> String, noun: String)
         throws(SceneError)
     {
         guard ids.insert(id).inserted else {
             throw SceneError(
-                path: path, message: "\(SceneError.quote(id)) is used by an earlier \(noun); ids must be unique")
+                path: path(), message: "\(SceneError.quote(id)) is used by an earlier \(noun); ids must be unique")
         }
     }
 
-    static func checkEnds(_ from: Point, _ to: Point, at path: String) throws(SceneError) {
-        guard from != to else { throw SceneError(path: "\(path).to", message: "must differ from \"from\"") }
+    static func checkEnds(_ from: Point, _ to: Point, at path: @autoclosure () -> String) throws(SceneError) {
+        guard from != to else { throw SceneError(path: "\(path()).to", message: "must differ from \"from\"") }
     }
 
     init(value: JSONValue) throws(SceneError) {

@@ -66,27 +66,31 @@ public enum SceneLimits {
     public static let maximumIDLength = 256
 
     /// Throws unless `range` contains `value`.
-    static func check(_ value: Double, in range: SceneRange, at path: String, note: String = "") throws(SceneError) {
+    static func check(
+        _ value: Double, in range: SceneRange, at path: @autoclosure () -> String, note: String = ""
+    ) throws(SceneError) {
         guard range.contains(value) else {
             // A JSON literal beyond a double's range (1e400) reads as ±infinity: "inf".
             let shown = value.isFinite ? sceneNumberText(value) : "\(value)"
-            throw SceneError(path: path, message: "must be in \(range)\(note) (got \(shown))")
+            throw SceneError(path: path(), message: "must be in \(range)\(note) (got \(shown))")
         }
     }
 
     /// Throws unless `id` is at most ``maximumIDLength`` UTF-8 bytes.
-    static func checkID(_ id: String, at path: String) throws(SceneError) {
+    static func checkID(_ id: String, at path: @autoclosure () -> String) throws(SceneError) {
         let length = id.utf8.count
         guard length <= maximumIDLength else {
             throw SceneError(
-                path: path, message: "must be at most \(maximumIDLength) bytes of UTF-8 (got \(length) bytes)")
+                path: path(), message: "must be at most \(maximumIDLength) bytes of UTF-8 (got \(length) bytes)")
         }
     }
 
     /// Throws unless a list at `path` has at most `maximum` entries.
-    static func checkCount(_ count: Int, maximum: Int, of noun: String, at path: String) throws(SceneError) {
+    static func checkCount(
+        _ count: Int, maximum: Int, of noun: String, at path: @autoclosure () -> String
+    ) throws(SceneError) {
         guard count <= maximum else {
-            throw SceneError(path: path, message: "at most \(maximum) \(noun) (got \(count))")
+            throw SceneError(path: path(), message: "at most \(maximum) \(noun) (got \(count))")
         }
     }
 }
