@@ -36,6 +36,42 @@ final class BehaviorTests: XCTestCase {
         for c in centers { XCTAssertEqual(c, centers[0], "frame rate must not change the result") }
     }
 
+    func testBehaviorsAddedTogetherAreAllOrNone() throws {
+        // Added in one call (one synchronisation), collision, gravity and item behaviours act as added one by one.
+        let together = DynamicAnimator(referenceBounds: screen)
+        let apart = DynamicAnimator(referenceBounds: screen)
+        var finals: [Point] = []
+        for animator in [together, apart] {
+            let box = item(100, 100)
+            let floor = item(187.5, 600, 375, 40)
+            let anchored = DynamicItemBehavior(items: [floor])
+            anchored.isAnchored = true
+            let behaviors = [CollisionBehavior(items: [box, floor]), GravityBehavior(items: [box]), anchored]
+            if animator === together {
+                try animator.addBehaviors(behaviors)
+            } else {
+                for behavior in behaviors { try animator.addBehavior(behavior) }
+            }
+            XCTAssertEqual(animator.behaviors.count, 3)
+            for _ in 0..<120 { try animator.advance(by: 1 / 60) }
+            finals.append(box.center)
+        }
+        XCTAssertEqual(finals[0], finals[1])
+        XCTAssertEqual(finals[0].y, 530, accuracy: 0.5, "the box rests on the anchored floor")
+        // A second gravity behaviour in the batch: an error, and none of the batch is added.
+        let animator = DynamicAnimator(referenceBounds: screen)
+        let box = item(100, 100)
+        XCTAssertThrowsError(
+            try animator.addBehaviors([
+                CollisionBehavior(items: [box]), GravityBehavior(items: [box]), GravityBehavior(),
+            ])
+        ) { error in
+            XCTAssertTrue("\(error)".contains("one gravity behaviour"), "\(error)")
+        }
+        XCTAssertTrue(animator.behaviors.isEmpty)
+        XCTAssertNil(animator.body(of: box))
+    }
+
     func testGravityAngleAndMagnitude() throws {
         let gravity = GravityBehavior()
         XCTAssertEqual(gravity.angle, Double.pi / 2, accuracy: 1e-12)

@@ -65,25 +65,41 @@ public final class DynamicAnimator {
     /// Adds a behaviour (and its children). Throws when a value is invalid (NaN, a size ≤ 0, …), when a second
     /// gravity behaviour or a 65th collision behaviour is added, or when it is already in another animator.
     public func addBehavior(_ behavior: DynamicBehavior) throws(PhysicsError) {
-        if behaviors.contains(where: { $0 === behavior }) { return }
-        if let other = behavior.dynamicAnimator, other !== self {
-            throw PhysicsError("the behaviour is already in another animator; remove it there first")
+        try addBehaviors([behavior])
+    }
+
+    /// Adds `newBehaviors` in order, as ``addBehavior(_:)`` does each, with one synchronisation of the engine for
+    /// all of them (each addition re-reads every behaviour's items: a scene's collision, gravity and item
+    /// behaviours over 5,050 items read them four times). Either all are added or, with the error of the first that
+    /// cannot be, none.
+    func addBehaviors(_ newBehaviors: [DynamicBehavior]) throws(PhysicsError) {
+        var accepted: [DynamicBehavior] = []
+        var existing = Self.flatten(behaviors)
+        for behavior in newBehaviors {
+            if behaviors.contains(where: { $0 === behavior }) || accepted.contains(where: { $0 === behavior }) {
+                continue
+            }
+            if let other = behavior.dynamicAnimator, other !== self {
+                throw PhysicsError("the behaviour is already in another animator; remove it there first")
+            }
+            let added = Self.flatten([behavior])
+            let gravities = (existing + added).filter { $0 is GravityBehavior }.count
+            if gravities > 1 {
+                throw PhysicsError("an animator takes one gravity behaviour; add the items to the existing one")
+            }
+            if (existing + added).filter({ $0 is CollisionBehavior }).count > 64 {
+                throw PhysicsError("an animator takes at most 64 collision behaviours; combine them")
+            }
+            for b in added { try b.validate() }
+            accepted.append(behavior)
+            existing += added
         }
-        let added = Self.flatten([behavior])
-        let existing = Self.flatten(behaviors)
-        let gravities = (existing + added).filter { $0 is GravityBehavior }.count
-        if gravities > 1 {
-            throw PhysicsError("an animator takes one gravity behaviour; add the items to the existing one")
-        }
-        if (existing + added).filter({ $0 is CollisionBehavior }).count > 64 {
-            throw PhysicsError("an animator takes at most 64 collision behaviours; combine them")
-        }
-        for b in added { try b.validate() }
-        behaviors.append(behavior)
-        for b in added { b.dynamicAnimator = self }
+        guard !accepted.isEmpty else { return }
+        behaviors += accepted
+        for b in Self.flatten(accepted) { b.dynamicAnimator = self }
         needsSync = true
         do { try syncIfNeeded() } catch {
-            removeBehavior(behavior)
+            for behavior in accepted { removeBehavior(behavior) }
             throw error
         }
     }

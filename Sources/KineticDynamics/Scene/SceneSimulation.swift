@@ -236,13 +236,10 @@ public enum SceneSimulation {
             }
             // One item behaviour per distinct set of properties (most scenes have a handful).
             // The groups keep the order in which their first items appear; the index finds a group in O(1).
-            var groups: [(key: [Double], behavior: DynamicItemBehavior)] = []
-            var groupIndex: [[Double]: Int] = [:]
+            var groups: [(key: Properties, behavior: DynamicItemBehavior)] = []
+            var groupIndex: [Properties: Int] = [:]
             for (index, item) in scene.items.enumerated() {
-                let key = [
-                    item.elasticity, item.friction, item.density, item.resistance, item.angularResistance,
-                    item.allowsRotation ? 1 : 0, item.anchored ? 1 : 0,
-                ]
+                let key = Properties(item)
                 if let existing = groupIndex[key] {
                     groups[existing].behavior.addItem(items[index])
                 } else {
@@ -259,10 +256,24 @@ public enum SceneSimulation {
                 }
             }
             behaviors += groups.map(\.behavior)
-            for behavior in behaviors {
-                do { try animator.addBehavior(behavior) } catch {
-                    throw SceneError(path: "items", message: error.message)
-                }
+            do { try animator.addBehaviors(behaviors) } catch {
+                throw SceneError(path: "items", message: error.message)
+            }
+        }
+
+        /// An item's material and kind, which its item behaviour is chosen by (a value, not an array per item).
+        struct Properties: Hashable {
+            let elasticity, friction, density, resistance, angularResistance: Double
+            let allowsRotation, anchored: Bool
+
+            init(_ item: DynamicsScene.Item) {
+                elasticity = item.elasticity
+                friction = item.friction
+                density = item.density
+                resistance = item.resistance
+                angularResistance = item.angularResistance
+                allowsRotation = item.allowsRotation
+                anchored = item.anchored
             }
         }
 
