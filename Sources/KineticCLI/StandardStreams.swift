@@ -66,13 +66,16 @@ public enum ProcessStreams {
     /// Writes every byte of `text` to `descriptor`.
     static func writeAll(_ text: String, to descriptor: Int32, name: String, closed: Bool) throws(CLIError) {
         if closed { throw .ioError("cannot write to \(name): it is closed") }
-        let bytes = Array(text.utf8)
+        // The string's own UTF-8 (a native string is stored as UTF-8), not a copy of it: `kinetic simulate` writes
+        // hundreds of megabytes.
+        var text = text
         var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return write(descriptor, base + offset, raw.count - offset)
+        while true {
+            let (written, count) = text.withUTF8 { utf8 -> (Int, Int) in
+                guard let base = utf8.baseAddress, offset < utf8.count else { return (0, utf8.count) }
+                return (write(descriptor, base + offset, utf8.count - offset), utf8.count)
             }
+            if offset >= count { return }
             if written > 0 {
                 offset += written
             } else if written < 0 && errno == EINTR {
