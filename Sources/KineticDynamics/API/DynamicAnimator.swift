@@ -74,25 +74,28 @@ public final class DynamicAnimator {
     /// cannot be, none.
     func addBehaviors(_ newBehaviors: [DynamicBehavior]) throws(PhysicsError) {
         var accepted: [DynamicBehavior] = []
-        var existing = Self.flatten(behaviors)
-        for behavior in newBehaviors {
-            if behaviors.contains(where: { $0 === behavior }) || accepted.contains(where: { $0 === behavior }) {
-                continue
-            }
+        // Behaviours already in, or accepted from this list, and the gravity and collision behaviours among them
+        // (with their children), counted once rather than each behaviour's list filtered again.
+        var present = Set(behaviors.map(ObjectIdentifier.init))
+        let existing = Self.flatten(behaviors)
+        var gravities = existing.count { $0 is GravityBehavior }
+        var collisions = existing.count { $0 is CollisionBehavior }
+        for behavior in newBehaviors where !present.contains(ObjectIdentifier(behavior)) {
             if let other = behavior.dynamicAnimator, other !== self {
                 throw PhysicsError("the behaviour is already in another animator; remove it there first")
             }
             let added = Self.flatten([behavior])
-            let gravities = (existing + added).filter { $0 is GravityBehavior }.count
+            gravities += added.count { $0 is GravityBehavior }
             if gravities > 1 {
                 throw PhysicsError("an animator takes one gravity behaviour; add the items to the existing one")
             }
-            if (existing + added).filter({ $0 is CollisionBehavior }).count > 64 {
+            collisions += added.count { $0 is CollisionBehavior }
+            if collisions > 64 {
                 throw PhysicsError("an animator takes at most 64 collision behaviours; combine them")
             }
             for b in added { try b.validate() }
             accepted.append(behavior)
-            existing += added
+            present.insert(ObjectIdentifier(behavior))
         }
         guard !accepted.isEmpty else { return }
         behaviors += accepted

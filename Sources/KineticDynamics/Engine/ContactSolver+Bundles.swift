@@ -85,9 +85,8 @@ extension ContactSolver {
             // normal impulse (a speculative point, a padding lane, a one-point constraint's second point) or without
             // friction its bound is 0, and it takes back any impulse left. Lanes masked out get a zero update, as
             // where the scalar pass skips one; in resting contact no lane has an impact, and no mask is applied.
-            var impact = SIMDMask<Lanes.MaskStorage>(repeating: false)
             if !useBias {
-                impact = isImpact(c, impactSpeed)
+                let impact = isImpact(c, impactSpeed)
                 if any(impact) { solveFriction(c, &body, reversed, where: impact) }
             }
             // The softness read from the bundle where it is used, not held in registers across the points.
