@@ -324,6 +324,37 @@ final class BehaviorTests: XCTestCase {
         XCTAssertGreaterThan(box.center.y, 600, "fell to the floor")
     }
 
+    /// `advance(by:updatingItems: false)` (``SceneSimulation``'s frames, which read the bodies) leaves the items
+    /// where they were; the pause delegate and the next plain `advance(by:)` still see them where their bodies are.
+    func testAnAdvanceThatLeavesTheItemsStaleWritesThemForTheNextLook() throws {
+        final class Watcher: DynamicAnimatorDelegate {
+            var centersAtPause: [Point] = []
+            let box: BasicDynamicItem
+            init(_ box: BasicDynamicItem) { self.box = box }
+            func dynamicAnimatorDidPause(_ animator: DynamicAnimator) { centersAtPause.append(box.center) }
+        }
+        let animator = DynamicAnimator(referenceBounds: screen)
+        let box = item(100, 100, 40, 40)
+        let watcher = Watcher(box)
+        animator.delegate = watcher
+        let collision = CollisionBehavior(items: [box])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        try animator.addBehaviors([collision, GravityBehavior(items: [box])])
+        func bodyCenter() throws -> Point {
+            let body = try XCTUnwrap(animator.body(of: box))
+            return animator.world.bodies[try animator.world.index(of: body)].origin
+        }
+        XCTAssertEqual(try animator.advance(by: 0.25, updatingItems: false), 30)
+        XCTAssertEqual(box.center, Point(x: 100, y: 100), "not written")
+        XCTAssertEqual(try bodyCenter().y, 100 + 0.5 * 1000 * 0.25 * 0.25, accuracy: 0.5, "the body fell")
+        try animator.advance(by: 0)
+        XCTAssertEqual(box.center, try bodyCenter(), "written by the next advance")
+        try animator.advance(by: 20, updatingItems: false)
+        XCTAssertEqual(watcher.centersAtPause.count, 1)
+        XCTAssertGreaterThan(watcher.centersAtPause.first?.y ?? 0, 600, "the delegate saw it on the floor")
+        XCTAssertEqual(watcher.centersAtPause.first, try bodyCenter())
+    }
+
     /// A collision delegate is called after the step that made the contact and before the items move, so it sees
     /// each item where the step before left it, and whatever it sets on an item is replaced by the step's pose —
     /// with the steps of one `advance(by:)` as with single steps.

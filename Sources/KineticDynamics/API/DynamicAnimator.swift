@@ -167,13 +167,21 @@ public final class DynamicAnimator {
     /// delegates), so several steps cost one update of the items.
     @discardableResult
     public func advance(by seconds: Double) throws(PhysicsError) -> Int {
+        try advance(by: seconds, updatingItems: true)
+    }
+
+    /// ``advance(by:)``, leaving the items stale when `updatingItems` is false: for an owner that reads the bodies
+    /// themselves and has nothing else looking at its items (``SceneSimulation``'s frames). Whatever looks at the
+    /// items later (an action, a sync, a delegate, the next ``advance(by:)``) still gets them written first.
+    @discardableResult
+    func advance(by seconds: Double, updatingItems: Bool) throws(PhysicsError) -> Int {
         guard seconds.isFinite, seconds >= 0 else {
             throw PhysicsError("advance(by:) takes a finite number of seconds >= 0 (got \(seconds))")
         }
         pendingTime += seconds
         let dt = world.settings.timeStep
         var steps = 0
-        defer { updateItemsIfStale() }
+        defer { if updatingItems { updateItemsIfStale() } }
         while pendingTime >= dt * (1 - 1e-9) {
             pendingTime -= dt
             try takeStep()

@@ -412,15 +412,29 @@ public final class PhysicsWorld {
     /// The constant acceleration of a body in free flight: gravity times its scale.
     @inline(__always) func acceleration(_ i: Int) -> Point { gravity * bodies[i].gravityScale }
 
+    /// Half a substep, seconds.
+    var halfSubstep: Double { 0.5 * settings.timeStep / Double(max(1, settings.substeps)) }
+
     /// Half a substep of gravity: the offset between the stored (half-step) velocity and the reported one.
-    @inline(__always) func halfStepOffset(_ i: Int) -> Point {
-        acceleration(i) * (0.5 * settings.timeStep / Double(max(1, settings.substeps)))
+    @inline(__always) func halfStepOffset(_ i: Int) -> Point { acceleration(i) * halfSubstep }
+
+    /// The velocity a caller sees (pt/s): the stored one, plus ``halfStepOffset(_:)`` for a dynamic body awake in
+    /// free flight.
+    func reportedVelocity(_ i: Int) -> Point {
+        bodies.withUnsafeBufferPointer { bodies in
+            Self.reportedVelocity(
+                of: bodies.baseAddress.unsafelyUnwrapped + i, stored: states[i].velocity, gravity: gravity,
+                halfSubstep: halfSubstep)
+        }
     }
 
-    func reportedVelocity(_ i: Int) -> Point {
-        let body = bodies[i]
-        guard body.isDynamic, body.isAwake, body.touchingCount == 0 else { return states[i].velocity }
-        return states[i].velocity + halfStepOffset(i)
+    /// ``reportedVelocity(_:)`` of `body`, whose stored velocity is `stored`, for a reader that walks the arrays
+    /// itself (`gravity` and `halfSubstep` the world's).
+    @inline(__always) static func reportedVelocity(
+        of body: UnsafePointer<Body>, stored: Point, gravity: Point, halfSubstep: Double
+    ) -> Point {
+        guard body.pointee.isDynamic, body.pointee.isAwake, body.pointee.touchingCount == 0 else { return stored }
+        return stored + (gravity * body.pointee.gravityScale) * halfSubstep
     }
 
     /// Sets the velocity (pt/s) and angular velocity (rad/s) and wakes the body. Static bodies ignore it.

@@ -184,7 +184,7 @@ public enum SceneSimulation {
         public func next() throws(SceneError) -> Frame? {
             guard nextIndex < count else { return nil }
             let t = Double(nextIndex) / rate
-            do { try simulation.animator.advance(by: t - previous) } catch {
+            do { try simulation.animator.advance(by: t - previous, updatingItems: false) } catch {
                 throw SceneError(path: "$", message: error.message)
             }
             previous = t
@@ -277,27 +277,44 @@ public enum SceneSimulation {
             }
         }
 
+        /// The items' states now. Each item of a dynamic body first takes its body's centre by the rule of
+        /// ``DynamicAnimator``'s write-back (only where it differs), which the frame's `advance` leaves to this:
+        /// the same values at the same moments, read straight from the world's arrays.
         func states() -> [ItemState] {
             let world = animator.world
             // A local copy, written back at the end: no exclusivity check of the property per item.
             var bodies = self.bodies
             if bodies.count != items.count { bodies = items.map { animator.body(of: $0) } }
-            let states = items.indices.map { k in
-                let id = ids[k]
-                let item = items[k]
-                // The body found for the item last time, looked up again only if there is none or it is gone.
-                var index = bodies[k].flatMap(world.liveIndex(of:))
-                if index == nil {
-                    bodies[k] = animator.body(of: item)
-                    index = bodies[k].flatMap(world.liveIndex(of:))
+            let gravity = world.gravity
+            let halfSubstep = world.halfSubstep
+            let worldBodies = world.bodies
+            let motions = world.states
+            let states = worldBodies.withUnsafeBufferPointer { worldBodies in
+                motions.withUnsafeBufferPointer { motions in
+                    items.indices.map { k in
+                        let id = ids[k]
+                        let item = items[k]
+                        // The body found for the item last time, looked up again only if there is none or it is gone.
+                        var index = bodies[k].flatMap(world.liveIndex(of:))
+                        if index == nil {
+                            bodies[k] = animator.body(of: item)
+                            index = bodies[k].flatMap(world.liveIndex(of:))
+                        }
+                        guard let i = index else {
+                            return ItemState(id: id, x: item.center.x, y: item.center.y, angle: 0, vx: 0, vy: 0, w: 0)
+                        }
+                        let body = worldBodies.baseAddress.unsafelyUnwrapped + i
+                        if body.pointee.isDynamic {
+                            let origin = body.pointee.origin
+                            if item.center != origin { item.center = origin }
+                        }
+                        let v = PhysicsWorld.reportedVelocity(
+                            of: body, stored: motions[i].velocity, gravity: gravity, halfSubstep: halfSubstep)
+                        return ItemState(
+                            id: id, x: item.center.x, y: item.center.y, angle: body.pointee.angle, vx: v.x, vy: v.y,
+                            w: motions[i].angularVelocity)
+                    }
                 }
-                guard let i = index else {
-                    return ItemState(id: id, x: item.center.x, y: item.center.y, angle: 0, vx: 0, vy: 0, w: 0)
-                }
-                let v = world.reportedVelocity(i)
-                return ItemState(
-                    id: id, x: item.center.x, y: item.center.y, angle: world.bodies[i].angle, vx: v.x, vy: v.y,
-                    w: world.states[i].angularVelocity)
             }
             self.bodies = bodies
             return states
