@@ -7,3 +7,14 @@ static inline __attribute__((always_inline)) void kinetic_prefetch(const void *a
     __builtin_prefetch(address, 0, 3);
 }
 
+
+/// Tells the processor that the calling thread is spinning on a memory location (x86's `pause`, Arm's `yield`):
+/// the loop backs off a few dozen cycles, leaves the memory pipeline to the other hardware thread of the core and
+/// does not flood it with loads; nothing where the processor has no such hint.
+static inline __attribute__((always_inline)) void kinetic_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
