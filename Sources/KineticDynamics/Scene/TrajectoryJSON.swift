@@ -44,8 +44,10 @@ extension SceneSimulation {
         /// write(writer.takeText())
         /// ```
         public struct Writer: Sendable {
-            /// The text written since the last ``takeText()``, UTF-8.
+            /// The text written since the last ``takeText()``, UTF-8: `storage[..<length]`. The bytes past it are room
+            /// made earlier and kept, so that a frame is written into memory made once, not zeroed again each time.
             private var storage: [UInt8] = []
+            private var length = 0
             /// The ids of the items whose prefixes are in `prefixBytes`, in frame order.
             private var prefixIDs: [String] = []
             /// Item k's `{"id": "ID", "x": ` is `prefixBytes[prefixEnds[k − 1]..<prefixEnds[k]]` (from 0 for k = 0).
@@ -55,14 +57,14 @@ extension SceneSimulation {
             public init() {}
 
             /// Bytes written since the last ``takeText()``.
-            public var byteCount: Int { storage.count }
+            public var byteCount: Int { length }
 
             /// Appends ``opening(rate:)``.
-            public mutating func appendOpening(rate: Double) { storage.append(contentsOf: opening(rate: rate).utf8) }
+            public mutating func appendOpening(rate: Double) { appendBytes(of: opening(rate: rate)) }
 
             /// Appends ``closing(restedAt:)``.
             public mutating func appendClosing(restedAt: Double?) {
-                storage.append(contentsOf: closing(restedAt: restedAt).utf8)
+                appendBytes(of: closing(restedAt: restedAt))
             }
 
             /// Appends ``frame(_:index:)``.
@@ -77,8 +79,8 @@ extension SceneSimulation {
                 // At most: the frame's opening, `t` and the items' key (36 bytes), then per item its prefix and the
                 // rest of its text (``itemTextCapacity``) and a separator.
                 let capacity = 64 + Self.numberCapacity + prefixBytes.count + itemCount * (Self.itemTextCapacity + 2)
-                let start = storage.count
-                storage.append(contentsOf: repeatElement(0, count: capacity))
+                makeRoom(capacity)
+                let start = length
                 let written = storage.withUnsafeMutableBufferPointer { buffer in
                     prefixBytes.withUnsafeBufferPointer { prefixes in
                         prefixEnds.withUnsafeBufferPointer { ends in
@@ -114,7 +116,7 @@ extension SceneSimulation {
                         }
                     }
                 }
-                storage.removeLast(capacity - written)
+                length += written
             }
 
             /// An item's text after its prefix, from its `x` value to its closing brace: at most 40 bytes of keys,
@@ -168,9 +170,30 @@ extension SceneSimulation {
 
             /// The text written so far, which the writer then forgets (its item prefixes stay).
             public mutating func takeText() -> String {
-                let text = String(decoding: storage, as: UTF8.self)
-                storage.removeAll(keepingCapacity: true)
+                let text = String(decoding: storage[..<length], as: UTF8.self)
+                length = 0
                 return text
+            }
+
+            /// Makes room for `count` bytes after the text (at least doubling the memory when it grows).
+            private mutating func makeRoom(_ count: Int) {
+                let needed = length + count
+                if needed > storage.count {
+                    storage.append(contentsOf: repeatElement(0, count: max(needed, 2 * storage.count) - storage.count))
+                }
+            }
+
+            /// Appends `text`'s UTF-8.
+            private mutating func appendBytes(of text: String) {
+                var text = text
+                text.withUTF8 { bytes in
+                    makeRoom(bytes.count)
+                    storage.withUnsafeMutableBufferPointer { storage in
+                        guard let source = bytes.baseAddress else { return }
+                        (storage.baseAddress.unsafelyUnwrapped + length).update(from: source, count: bytes.count)
+                    }
+                    length += bytes.count
+                }
             }
 
             /// Makes `{"id": "ID", "x": ` for every item of the frame whose id is not the one at that place in the
