@@ -14,7 +14,7 @@ import XCTest
 /// last digits roll through a whole cell between two frames, so between frames a fitted curve and the animation
 /// can show different digits. Same metric as `PlayerComparisonTests` (mean and largest per-channel
 /// difference, share of pixels more than 64 levels off); the worst frame's sheet goes to
-/// kinetic-export-check/svg-<name>/ in the temporary folder.
+/// kinetic-export-check/run-PID/svg-<name>/ in the temporary folder (``PlayerComparisonTests/sheets``).
 final class ChromiumComparisonTests: XCTestCase {
     static let python = PlayerComparisonTests.python
     static let script = PlayerComparisonTests.root + "/scripts/svg_frames.py"

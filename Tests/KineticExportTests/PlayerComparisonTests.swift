@@ -19,13 +19,24 @@ import XCTest
 /// pixel is 64 levels); what must stay small is the mean (no missing or misplaced shape) and the share of badly
 /// wrong pixels. rlottie draws opaque fills at alpha 254 (and its colour channels one level down), which is one or
 /// two levels in every premultiplied channel, so its mean is allowed `rlottieOffset` more. The worst frame of each effect is written as a sheet — Kinetic | rlottie | ThorVG | 4 × |Kinetic
-/// − rlottie| | 4 × |Kinetic − ThorVG| — under the temporary folder's kinetic-export-check/.
+/// − rlottie| | 4 × |Kinetic − ThorVG| — under the temporary folder's kinetic-export-check/run-PID/ (``sheets``).
 final class PlayerComparisonTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static let python = root + "/.build/venv/bin/python"
     static let script = root + "/scripts/lottie_players.py"
-    static let sheets = NSTemporaryDirectory() + "kinetic-export-check"
+    /// This test process's folder of sheets, `kinetic-export-check/run-PID/` in the temporary folder: two test runs
+    /// at once (a clean clone's beside a working tree's) each empty and fill their own. The folders of runs whose
+    /// process is gone are removed when the first check starts.
+    static let sheets: String = {
+        let parent = NSTemporaryDirectory() + "kinetic-export-check"
+        let own = getpid()
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
+            guard entry.hasPrefix("run-"), let pid = Int32(entry.dropFirst(4)), pid != own else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: parent + "/" + entry) }
+        }
+        return parent + "/run-\(own)"
+    }()
     static let framesPerSecond = 30.0
 
     /// What rlottie's opaque fills at alpha 254 add to the mean difference: up to 1.6 levels over a bright

@@ -3,7 +3,9 @@
 // Prints ns per evaluated animation and ms per frame. Target on the project machine: < 1 ms per frame (< 100 ns per
 // evaluation), release build. A second figure evaluates the same animations directly (no Animator) as a floor.
 //
-//   cd Benchmarks && swift run -c release AnimationBenchmark
+//   cd Benchmarks && swift run -c release AnimationBenchmark [--kinds]
+//
+// With --kinds, each kind's direct evaluation is timed alone instead.
 import BenchmarkSupport
 import Foundation
 import Kinetic
@@ -92,6 +94,32 @@ func runDirect() throws -> Double {
     let elapsed = threadCPUTime() - start
     if checksum.isNaN { print("checksum NaN") }
     return elapsed
+}
+
+/// `--kinds`: ns per direct evaluation of each kind alone (where the mixed figure's time goes).
+func runKinds() throws {
+    let (basics, keyframes, springs) = try makeAnimations()
+    var checksum = 0.0
+    func time(_ name: String, count: Int, _ evaluate: (Double) -> Double) {
+        let start = threadCPUTime()
+        for frame in 1...frameCount { checksum += evaluate(Double(frame) / frameRate) }
+        let elapsed = threadCPUTime() - start
+        print(String(format: "  %@: %.1f ns/animation", name, elapsed * 1e9 / Double(frameCount * count)))
+    }
+    print("Direct value(at:) by kind, \(frameCount) frames:")
+    time("cubic-bezier BasicAnimation", count: basics.count) { t in
+        basics.reduce(0) { $0 + ($1.value(at: t, base: 0) ?? 0) }
+    }
+    time("KeyframeAnimation (4 segments)", count: keyframes.count) { t in
+        keyframes.reduce(0) { $0 + ($1.value(at: t, base: 0) ?? 0) }
+    }
+    time("SpringAnimation", count: springs.count) { t in springs.reduce(0) { $0 + ($1.value(at: t, base: 0) ?? 0) } }
+    if checksum.isNaN { print("checksum NaN") }
+}
+
+if CommandLine.arguments.contains("--kinds") {
+    try runKinds()
+    exit(0)
 }
 
 let evaluations = Double(propertyCount * frameCount)
