@@ -26,14 +26,16 @@ final class PlayerComparisonTests: XCTestCase {
     static let python = root + "/.build/venv/bin/python"
     static let script = root + "/scripts/lottie_players.py"
     /// This test process's folder of sheets, `kinetic-export-check/run-PID/` in the temporary folder: two test runs
-    /// at once (a clean clone's beside a working tree's) each empty and fill their own. The folders of runs whose
-    /// process is gone are removed when the first check starts.
+    /// at once (a clean clone's beside a working tree's) each empty and fill their own. When the first check starts,
+    /// the folders of runs whose process is gone are removed, and an earlier one of this process's id.
     static let sheets: String = {
         let parent = NSTemporaryDirectory() + "kinetic-export-check"
         let own = getpid()
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
-            guard entry.hasPrefix("run-"), let pid = Int32(entry.dropFirst(4)), pid != own else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: parent + "/" + entry) }
+            guard entry.hasPrefix("run-"), let pid = Int32(entry.dropFirst(4)), pid > 0 else { continue }
+            if pid == own || (kill(pid, 0) != 0 && errno == ESRCH) {
+                try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+            }
         }
         return parent + "/run-\(own)"
     }()

@@ -41,7 +41,7 @@ public final class DynamicAnimator {
     private var boundaryOwners: [Int32: (behavior: CollisionBehavior, identifier: String?)] = [:]
     private var wasRunning = false
     /// Whether a step moved the bodies since the items were last given their poses (see `takeStep`).
-    private var itemsAreStale = false
+    private(set) var itemsAreStale = false
     /// Every behaviour and descendant, refreshed by each sync (so that a step allocates nothing for it).
     private var allBehaviors: [DynamicBehavior] = []
     /// The collision behaviours among them, in order.
@@ -171,8 +171,10 @@ public final class DynamicAnimator {
     }
 
     /// ``advance(by:)``, leaving the items stale when `updatingItems` is false: for an owner that reads the bodies
-    /// themselves and has nothing else looking at its items (``SceneSimulation``'s frames). Whatever looks at the
-    /// items later (an action, a sync, a delegate, the next ``advance(by:)``) still gets them written first.
+    /// themselves and has nothing else looking at its items (``SceneSimulation``'s frames, which apply the write-back's
+    /// rule to the centres they report while ``itemsAreStale``). A step's actions and delegates and the next
+    /// ``advance(by:)`` or ``step()`` still get the items written first; a behaviour added or removed, or
+    /// ``updateItemUsingCurrentState(_:)``, in between would read them stale.
     @discardableResult
     func advance(by seconds: Double, updatingItems: Bool) throws(PhysicsError) -> Int {
         guard seconds.isFinite, seconds >= 0 else {

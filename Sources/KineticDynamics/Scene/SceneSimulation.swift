@@ -277,9 +277,11 @@ public enum SceneSimulation {
             }
         }
 
-        /// The items' states now. Each item of a dynamic body first takes its body's centre by the rule of
-        /// ``DynamicAnimator``'s write-back (only where it differs), which the frame's `advance` leaves to this:
-        /// the same values at the same moments, read straight from the world's arrays.
+        /// The items' states now. Once a step has moved the bodies (the animator's items are stale), each item of a
+        /// dynamic body first takes its body's centre by the rule of ``DynamicAnimator``'s write-back (only where it
+        /// differs), which the frame's `advance` leaves to this: the same values at the same moments, read straight
+        /// from the world's arrays. Before the first step an item keeps the centre it was given (a body's origin
+        /// can differ from it in the last bit where its shape's centroid is not at its centre).
         func states() -> [ItemState] {
             let world = animator.world
             // A local copy, written back at the end: no exclusivity check of the property per item.
@@ -287,6 +289,7 @@ public enum SceneSimulation {
             if bodies.count != items.count { bodies = items.map { animator.body(of: $0) } }
             let gravity = world.gravity
             let halfSubstep = world.halfSubstep
+            let writesBack = animator.itemsAreStale
             let worldBodies = world.bodies
             let motions = world.states
             let states = worldBodies.withUnsafeBufferPointer { worldBodies in
@@ -304,7 +307,7 @@ public enum SceneSimulation {
                             return ItemState(id: id, x: item.center.x, y: item.center.y, angle: 0, vx: 0, vy: 0, w: 0)
                         }
                         let body = worldBodies.baseAddress.unsafelyUnwrapped + i
-                        if body.pointee.isDynamic {
+                        if writesBack, body.pointee.isDynamic {
                             let origin = body.pointee.origin
                             if item.center != origin { item.center = origin }
                         }

@@ -175,12 +175,12 @@ extension SceneSimulation {
                 return text
             }
 
-            /// Makes room for `count` bytes after the text (at least doubling the memory when it grows).
+            /// Makes room for `count` bytes after the text (zeroing only what is new: the array's own growth keeps
+            /// appending amortised without touching its spare capacity).
             private mutating func makeRoom(_ count: Int) {
                 let needed = length + count
-                if needed > storage.count {
-                    storage.append(contentsOf: repeatElement(0, count: max(needed, 2 * storage.count) - storage.count))
-                }
+                guard needed > storage.count else { return }
+                storage.append(contentsOf: repeatElement(0, count: needed - storage.count))
             }
 
             /// Appends `text`'s UTF-8.
