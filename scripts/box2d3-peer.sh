@@ -8,7 +8,10 @@ DIR="${1:-Benchmarks/.build/peers}"
 WHEEL=pyb2d3-0.11.1-cp311-cp311-manylinux_2_27_x86_64.manylinux_2_28_x86_64.whl
 SHA256=a7612910aa5b087874c98c5090895348bdce9f2967a575290fb1c57f727b7479
 SOURCE="$(dirname "$0")/../Benchmarks/peers/box2d3_scenes.c"
-if [ -x "$DIR/box2d3_scenes" ] && [ "$DIR/box2d3_scenes" -nt "$SOURCE" ]; then exit 0; fi
+SHORTEST="$(dirname "$0")/../Benchmarks/peers/shortest_float.cpp"
+if [ -x "$DIR/box2d3_scenes" ] && [ "$DIR/box2d3_scenes" -nt "$SOURCE" ] && [ "$DIR/box2d3_scenes" -nt "$SHORTEST" ]; then
+    exit 0
+fi
 mkdir -p "$DIR"
 if [ ! -f "$DIR/box2d-3.1.1/lib64/libbox2d.a" ]; then
     if [ "$(uname -m)" != x86_64 ]; then
@@ -29,6 +32,12 @@ if [ ! -f "$DIR/box2d-3.1.1/lib64/libbox2d.a" ]; then
     mv "$DIR/box2d-3.1.1.partial" "$DIR/box2d-3.1.1"
     rm "$DIR/$WHEEL"
 fi
-cc -O2 -std=c17 -Wall -Wextra -Werror -I"$DIR/box2d-3.1.1/include" "$SOURCE" "$DIR/box2d-3.1.1/lib64/libbox2d.a" \
-    -lm -lpthread -o "$DIR/box2d3_scenes.partial"
+command -v g++ >/dev/null || {
+    echo "box2d3-peer: needs g++ for the trajectory output's number formatter (Debian: apt-get install g++)" >&2
+    exit 69
+}
+# The trajectory output's number formatter is C++17's std::to_chars (shortest_float.cpp).
+g++ -O2 -std=c++17 -Wall -Wextra -Werror -c "$SHORTEST" -o "$DIR/shortest_float.o"
+cc -O2 -std=c17 -Wall -Wextra -Werror -I"$DIR/box2d-3.1.1/include" "$SOURCE" "$DIR/shortest_float.o" \
+    "$DIR/box2d-3.1.1/lib64/libbox2d.a" -lm -lpthread -lstdc++ -o "$DIR/box2d3_scenes.partial"
 mv "$DIR/box2d3_scenes.partial" "$DIR/box2d3_scenes"

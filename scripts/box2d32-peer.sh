@@ -10,6 +10,7 @@ set -euo pipefail
 TARBALL="${1:?usage: scripts/box2d32-peer.sh BOX2D_SOURCE_TARBALL [DIR] (Box2D at commit 617d32ab)}"
 DIR="${2:-Benchmarks/.build/peers}"
 SOURCE="$(cd "$(dirname "$0")/.." && pwd)/Benchmarks/peers/box2d3_scenes.c"
+SHORTEST="$(cd "$(dirname "$0")/.." && pwd)/Benchmarks/peers/shortest_float.cpp"
 [ -f "$TARBALL" ] || { echo "box2d32-peer: no file '$TARBALL': give Box2D's source tarball (commit 617d32ab)" >&2; exit 66; }
 mkdir -p "$DIR"
 if [ ! -f "$DIR/box2d-617d32ab/src/solver.c" ]; then
@@ -17,6 +18,15 @@ if [ ! -f "$DIR/box2d-617d32ab/src/solver.c" ]; then
     [ -f "$DIR/box2d-617d32ab/src/solver.c" ] || { echo "box2d32-peer: '$TARBALL' holds no box2d-617d32ab/src" >&2; exit 65; }
 fi
 ROOT="$DIR/box2d-617d32ab"
+command -v g++ >/dev/null || {
+    echo "box2d32-peer: needs g++ for the trajectory output's number formatter (Debian: apt-get install g++)" >&2
+    exit 69
+}
+# The trajectory output's number formatter is C++17's std::to_chars.
+if [ ! -f "$DIR/shortest_float.o" ] || [ "$DIR/shortest_float.o" -ot "$SHORTEST" ]; then
+    g++ -O2 -std=c++17 -Wall -Wextra -Werror -c "$SHORTEST" -o "$DIR/shortest_float.o.partial"
+    mv "$DIR/shortest_float.o.partial" "$DIR/shortest_float.o"
+fi
 for build in sse2 avx2; do
     extra=()
     [ "$build" = avx2 ] && extra=(-mavx2 -DBOX2D_AVX2)
@@ -32,9 +42,9 @@ for build in sse2 avx2; do
         mv "$library.partial" "$library"
     fi
     program="$DIR/box2d32_scenes_$build"
-    if [ ! -x "$program" ] || [ "$program" -ot "$SOURCE" ]; then
-        cc -O2 -std=gnu17 -Wall -Wextra -Werror "${extra[@]}" -DBOX2D_32=1 -I "$ROOT/include" "$SOURCE" "$library" -lm -lpthread \
-            -o "$program.partial"
+    if [ ! -x "$program" ] || [ "$program" -ot "$SOURCE" ] || [ "$program" -ot "$DIR/shortest_float.o" ]; then
+        cc -O2 -std=gnu17 -Wall -Wextra -Werror "${extra[@]}" -DBOX2D_32=1 -I "$ROOT/include" "$SOURCE" \
+            "$DIR/shortest_float.o" "$library" -lm -lpthread -lstdc++ -o "$program.partial"
         mv "$program.partial" "$program"
     fi
 done

@@ -7,14 +7,19 @@
 // and the figures are wall-clock time; with one worker they are the thread's CPU time.
 // With --whole, it only builds columns1000 and steps it 5 s (the whole-process comparison), printing nothing; with
 // --whole-scene large_pyramid, Box2D's pyramid (below) instead, with sleeping on as the pile's, stepped 5 s the same
-// way (whole_process.py --scene large_pyramid runs `kinetic simulate` on the same pyramid).
+// way (whole_process.py --scene large_pyramid runs `kinetic simulate` on the same pyramid). With --output-rate N
+// (a divisor of 120) after either, it also writes the trajectory to standard output as `kinetic simulate --rate N`
+// does — the same JSON layout, ids and units (points, y down, radians clockwise): every body's position, angle and
+// velocities at N frames a second, each number the shortest text that reads back as Box2D's float (C++'s
+// std::to_chars, shortest_float.cpp), written as the bodies are stepped, as a Box2D program would.
 // With --box2d-scenes, it runs Box2D's own benchmark scenes instead (shared/benchmarks.c in Box2D's source, as its
 // benchmark/main.c steps them: 1/60 s, 4 substeps, sleeping off, continuous on): large_pyramid (5,050 boxes,
 // 500 steps) and many_pyramids (22,000 boxes in 400 pyramids, 200 steps), in Box2D's metres.
 //
 //   scripts/box2d3-peer.sh                # Box2D v3.1.1 (from the pyb2d3 wheel on PyPI), then this file
 //   scripts/box2d32-peer.sh TARBALL       # Box2D 3.2 from its source, SSE2 and AVX2 builds, then this file
-//   .build/peers/box2d3_scenes [--workers N] [--repeat N] [--whole] [--whole-scene large_pyramid] [--box2d-scenes]
+//   .build/peers/box2d3_scenes [--workers N] [--repeat N] [--whole] [--whole-scene large_pyramid] [--output-rate N]
+//                               [--box2d-scenes]
 #define _POSIX_C_SOURCE 200809L
 #include <box2d/box2d.h>
 
@@ -321,12 +326,14 @@ static void stop_workers(void) {
 // ---------------------------------------------------------------------------------------------------------------
 // Box2D's own benchmark scenes (its shared/benchmarks.c, at its sizes), in metres, y up as Box2D draws them.
 
-static void large_pyramid(b2WorldId world) {
+/// Box2D's pyramid; unless `bodies` is NULL, the ground's id goes to bodies[0] and the 5,050 boxes' after it.
+static void large_pyramid_bodies(b2WorldId world, b2BodyId* bodies) {
     b2World_EnableSleeping(world, false);
     int baseCount = 100;
     b2BodyDef groundDef = b2DefaultBodyDef();
     groundDef.position = (b2Vec2){0.0f, -1.0f};
     b2BodyId ground = b2CreateBody(world, &groundDef);
+    if (bodies) *bodies++ = ground;
     b2Polygon groundBox = b2MakeBox(100.0f, 1.0f);
     b2ShapeDef groundShape = b2DefaultShapeDef();
     b2CreatePolygonShape(ground, &groundShape, &groundBox);
@@ -340,9 +347,137 @@ static void large_pyramid(b2WorldId world) {
         float y = (2.0f * i + 1.0f) * a;
         for (int j = i; j < baseCount; ++j) {
             bodyDef.position = (b2Vec2){(i + 1.0f) * a + 2.0f * (j - i) * a - a * baseCount, y};
-            b2CreatePolygonShape(b2CreateBody(world, &bodyDef), &shapeDef, &box);
+            b2BodyId body = b2CreateBody(world, &bodyDef);
+            b2CreatePolygonShape(body, &shapeDef, &box);
+            if (bodies) *bodies++ = body;
         }
     }
+}
+
+static void large_pyramid(b2WorldId world) { large_pyramid_bodies(world, NULL); }
+
+// ---------------------------------------------------------------------------------------------------------------
+// --output-rate: the trajectory as JSON, as `kinetic simulate` writes it.
+
+int shortest_float(float value, char* out);
+int shortest_double(double value, char* out);
+
+typedef struct {
+    char* bytes;
+    size_t length, capacity;
+} Text;
+
+static void text_room(Text* text, size_t more) {
+    if (text->length + more <= text->capacity) return;
+    text->capacity = 2 * (text->length + more);
+    text->bytes = realloc(text->bytes, text->capacity);
+    if (!text->bytes) {
+        fprintf(stderr, "box2d3_scenes: out of memory\n");
+        exit(71);
+    }
+}
+
+static void text_append(Text* text, const char* bytes) {
+    size_t count = strlen(bytes);
+    text_room(text, count);
+    memcpy(text->bytes + text->length, bytes, count);
+    text->length += count;
+}
+
+/// A float as `kinetic simulate` writes numbers: whole ones without a fraction, others in the shortest form.
+static void text_number(Text* text, float value) {
+    text_room(text, 32);
+    if (value == (float)(long long)value && value > -1e15f && value < 1e15f) {
+        text->length += (size_t)sprintf(text->bytes + text->length, "%lld", (long long)value);
+    } else {
+        text->length += (size_t)shortest_float(value, text->bytes + text->length);
+    }
+}
+
+static void text_flush(Text* text) {
+    if (text->length > 0 && fwrite(text->bytes, 1, text->length, stdout) != text->length) {
+        fprintf(stderr, "box2d3_scenes: cannot write the trajectory\n");
+        exit(74);
+    }
+    text->length = 0;
+}
+
+/// The bodies of a run with output: ids, handles, and how metres map to points (`scale` points a metre, y flipped
+/// when Box2D's y is up, as in the pyramid).
+typedef struct {
+    const char* ids;  // `count` ids of 16 bytes each
+    const b2BodyId* bodies;
+    int count;
+    float scale;
+    bool flipY;
+} Trajectory;
+
+static void write_frame(Text* text, const Trajectory* run, int index, double time) {
+    text_append(text, index == 0 ? "\n{\"t\": " : ",\n{\"t\": ");
+    text_room(text, 32);
+    if (time == (double)(long long)time) {
+        text->length += (size_t)sprintf(text->bytes + text->length, "%lld", (long long)time);
+    } else {
+        text->length += (size_t)shortest_double(time, text->bytes + text->length);
+    }
+    text_append(text, ", \"items\": [");
+    float flip = run->flipY ? -1.0f : 1.0f;
+    for (int k = 0; k < run->count; ++k) {
+        b2BodyId body = run->bodies[k];
+        b2Vec2 p = b2Body_GetPosition(body);
+        float angle = b2Rot_GetAngle(b2Body_GetRotation(body));
+        b2Vec2 v = b2Body_GetLinearVelocity(body);
+        float w = b2Body_GetAngularVelocity(body);
+        text_append(text, k == 0 ? "{\"id\": \"" : ", {\"id\": \"");
+        text_append(text, run->ids + 16 * k);
+        text_append(text, "\", \"x\": ");
+        text_number(text, p.x * run->scale);
+        text_append(text, ", \"y\": ");
+        text_number(text, flip * p.y * run->scale);
+        text_append(text, ", \"angle\": ");
+        text_number(text, flip * angle);
+        text_append(text, ", \"vx\": ");
+        text_number(text, v.x * run->scale);
+        text_append(text, ", \"vy\": ");
+        text_number(text, flip * v.y * run->scale);
+        text_append(text, ", \"w\": ");
+        text_number(text, flip * w);
+        text_append(text, "}");
+    }
+    text_append(text, "]}");
+    if (text->length >= 1 << 16) text_flush(text);
+}
+
+/// Steps `world` 600 times at 1/120 s (4 substeps), writing `rate` frames a second of `run` when `rate` > 0.
+static void step_whole(b2WorldId world, const Trajectory* run, int rate) {
+    if (rate <= 0) {
+        for (int s = 0; s < 600; ++s) b2World_Step(world, 1.0f / 120.0f, 4);
+        return;
+    }
+    Text text = {0};
+    int stepsPerFrame = 120 / rate;
+    double restedAt = -1;
+    char number[32];
+    text_append(&text, "{\"rate\": ");
+    snprintf(number, sizeof number, "%d", rate);
+    text_append(&text, number);
+    text_append(&text, ", \"frames\": [");
+    write_frame(&text, run, 0, 0);
+    for (int s = 1; s <= 600; ++s) {
+        b2World_Step(world, 1.0f / 120.0f, 4);
+        if (restedAt < 0 && b2World_GetAwakeBodyCount(world) == 0) restedAt = s / 120.0;
+        if (s % stepsPerFrame == 0) write_frame(&text, run, s / stepsPerFrame, (double)(s / stepsPerFrame) / rate);
+    }
+    text_append(&text, "\n], \"restedAt\": ");
+    if (restedAt < 0) {
+        text_append(&text, "null");
+    } else {
+        text_room(&text, 32);
+        text.length += (size_t)shortest_double(restedAt, text.bytes + text.length);
+    }
+    text_append(&text, "}\n");
+    text_flush(&text);
+    free(text.bytes);
 }
 
 static void many_pyramids(b2WorldId world) {
@@ -408,6 +543,7 @@ int main(int argc, char** argv) {
     bool whole = false;
     bool wholePyramid = false;
     bool box2dScenes = false;
+    int outputRate = 0;
     for (int k = 1; k < argc; ++k) {
         if (strcmp(argv[k], "--workers") == 0 && k + 1 < argc) {
             worker_count = atoi(argv[++k]);
@@ -422,15 +558,21 @@ int main(int argc, char** argv) {
             ++k;
         } else if (strcmp(argv[k], "--box2d-scenes") == 0) {
             box2dScenes = true;
+        } else if (strcmp(argv[k], "--output-rate") == 0 && k + 1 < argc) {
+            outputRate = atoi(argv[++k]);
         } else {
             fprintf(stderr,
                     "usage: box2d3_scenes [--workers N] [--repeat N] [--points-per-metre N] [--whole] "
-                    "[--whole-scene large_pyramid] [--box2d-scenes]\n");
+                    "[--whole-scene large_pyramid] [--output-rate N] [--box2d-scenes]\n");
             return 64;
         }
     }
     if (worker_count < 1 || worker_count > MAX_WORKERS || repeats < 1 || !(SCALE > 0.0f && SCALE < 1.0f)) {
         fprintf(stderr, "box2d3_scenes: --workers is 1...%d, --repeat at least 1, --points-per-metre above 1\n", MAX_WORKERS);
+        return 64;
+    }
+    if (outputRate < 0 || outputRate > 120 || (outputRate > 0 && 120 % outputRate != 0)) {
+        fprintf(stderr, "box2d3_scenes: --output-rate is a divisor of 120 (1, 2, 3, ..., 60, 120)\n");
         return 64;
     }
 #if !BOX2D_32
@@ -451,9 +593,18 @@ int main(int argc, char** argv) {
         b2WorldDef def = b2DefaultWorldDef();
         set_workers(&def);
         b2WorldId world = b2CreateWorld(&def);
-        large_pyramid(world);
+        // The scene's items: the ground, then the boxes row by row (ids as whole_process.py's scene names them).
+        static b2BodyId bodies[5051];
+        static char ids[5051 * 16];
+        large_pyramid_bodies(world, bodies);
+        strcpy(ids, "ground");
+        int n = 1;
+        for (int i = 0; i < 100; ++i) {
+            for (int j = i; j < 100; ++j) snprintf(ids + 16 * n++, 16, "b%d_%d", i, j);
+        }
         b2World_EnableSleeping(world, true);
-        for (int s = 0; s < 600; ++s) b2World_Step(world, 1.0f / 120.0f, 4);
+        Trajectory run = {ids, bodies, 5051, 100.0f, true};
+        step_whole(world, &run, outputRate);
         b2DestroyWorld(world);
         stop_workers();
         return 0;
@@ -462,7 +613,10 @@ int main(int argc, char** argv) {
         static b2BodyId bodies[1000];
         int count;
         b2WorldId world = build(true, bodies, &count);
-        for (int s = 0; s < 600; ++s) b2World_Step(world, 1.0f / 120.0f, 4);
+        static char ids[1000 * 16];
+        for (int k = 0; k < count; ++k) snprintf(ids + 16 * k, 16, "b%d", k);
+        Trajectory run = {ids, bodies, count, 1.0f / SCALE, false};
+        step_whole(world, &run, outputRate);
         b2DestroyWorld(world);
         stop_workers();
         return 0;

@@ -5,7 +5,10 @@ threads. The commands run in turns, ROUNDS rounds; each line gives the median wa
 (user + system) of the process, and the ratio of each Box2D's median wall time to ours.
 
 Kinetic runs twice per thread count: at 60 frames a second (46 MB of JSON, formatted on a thread of its own while
-the engine steps) and at 1 frame a second (6 frames: the engine, start-up and parsing alone).
+the engine steps) and at 1 frame a second (6 frames: the engine, start-up and parsing alone). Each Box2D runs twice
+too: stepping alone, and writing the same trajectory at 60 frames a second (`--output-rate 60`: the same JSON
+layout, ids and units, each number the shortest text of Box2D's float by C++'s std::to_chars, written as it steps,
+as a Box2D program would). `--rate 60` is compared with the Box2D runs that write, `--rate 1` with those that do not.
 
     scripts/box2d3-peer.sh && swift build -c release --static-swift-stdlib --product kinetic   # as make install
     python3 Benchmarks/peers/whole_process.py [--rounds N] [--kinetic PATH]…
@@ -64,6 +67,9 @@ def main():
              ("Box2D 3.2 AVX2", "box2d32_scenes_avx2")]
     peers = [(label, os.path.join(ROOT, "Benchmarks/.build/peers", program)) for label, program in peers]
     peers = [(label, path) for label, path in peers if os.access(path, os.X_OK)]
+    # Each Box2D stepping alone, and writing the trajectory at 60 frames a second ("+ JSON").
+    peers = [(label + suffix, path, extra) for label, path in peers
+             for suffix, extra in (("", []), (" + JSON", ["--output-rate", "60"]))]
     scene_name = sys.argv[sys.argv.index("--scene") + 1] if "--scene" in sys.argv else "columns1000"
     if scene_name == "columns1000":
         scene, peer_scene = os.path.join(ROOT, "Benchmarks/scenes/columns1000.json"), ["--whole"]
@@ -81,9 +87,9 @@ def main():
             for rate in (60, 1):
                 commands["kinetic simulate --threads %d --rate %d%s" % (threads, rate, label)] = [
                     kinetic, "simulate", scene, "--seconds", "5", "--rate", str(rate), "--threads", str(threads)]
-        for label, path in peers:
+        for label, path, extra in peers:
             commands["%s, %d worker%s" % (label, threads, "s" if threads > 1 else "")] = [
-                path] + peer_scene + ["--workers", str(threads)]
+                path] + peer_scene + ["--workers", str(threads)] + extra
     times = {name: [] for name in commands}
     for _ in range(rounds):
         for name, command in commands.items():
@@ -92,15 +98,18 @@ def main():
         os.remove(scene)
     print("whole process, %s, median of %d rounds (wall / CPU):" % (scene_name, rounds))
     for threads in (1, 2):
-        names = ["%s, %d worker%s" % (label, threads, "s" if threads > 1 else "") for label, _ in peers]
+        names = ["%s, %d worker%s" % (label, threads, "s" if threads > 1 else "") for label, _, _ in peers]
         peer_walls = {name: statistics.median(w for w, _ in times[name]) for name in names}
         for name in times:
             if ("--threads %d " % threads) not in name and name not in names:
                 continue
             wall = statistics.median(w for w, _ in times[name])
             cpu = statistics.median(c for _, c in times[name])
+            # --rate 60 against the Box2D runs that write the trajectory, --rate 1 against those that do not.
+            writes = "--rate 60" in name
             ratios = "" if name in names else "  " + ", ".join(
-                "%s/ours %.2f" % (peer.split(",")[0], peer_walls[peer] / wall) for peer in names)
+                "%s/ours %.2f" % (peer.split(",")[0], peer_walls[peer] / wall) for peer in names
+                if ("+ JSON" in peer) == writes)
             print("  %-40s %6.3f s  %6.3f s%s" % (name, wall, cpu, ratios))
 
 
