@@ -430,18 +430,13 @@ static void write_frame(Text* text, const Trajectory* run, int index, double tim
         float w = b2Body_GetAngularVelocity(body);
         text_append(text, k == 0 ? "{\"id\": \"" : ", {\"id\": \"");
         text_append(text, run->ids + 16 * k);
-        text_append(text, "\", \"x\": ");
-        text_number(text, p.x * run->scale);
-        text_append(text, ", \"y\": ");
-        text_number(text, flip * p.y * run->scale);
-        text_append(text, ", \"angle\": ");
-        text_number(text, flip * angle);
-        text_append(text, ", \"vx\": ");
-        text_number(text, v.x * run->scale);
-        text_append(text, ", \"vy\": ");
-        text_number(text, flip * v.y * run->scale);
-        text_append(text, ", \"w\": ");
-        text_number(text, flip * w);
+        static const char* keys[6] = {"\", \"x\": ", ", \"y\": ", ", \"angle\": ", ", \"vx\": ", ", \"vy\": ", ", \"w\": "};
+        float values[6] = {p.x * run->scale, flip * p.y * run->scale, flip * angle,
+                           v.x * run->scale, flip * v.y * run->scale, flip * w};
+        for (int n = 0; n < 6; ++n) {
+            text_append(text, keys[n]);
+            text_number(text, values[n]);
+        }
         text_append(text, "}");
     }
     text_append(text, "]}");
