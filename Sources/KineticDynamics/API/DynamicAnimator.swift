@@ -327,6 +327,8 @@ public final class DynamicAnimator {
         collisionBehaviors = all.compactMap { $0 as? CollisionBehavior }
         for behavior in all { try behavior.validate() }
         // Bodies for the items that behaviours mention; remove the rest.
+        // (At least the largest behaviour's items are bodies: room for them, once.)
+        world.reserveCapacity(forAdditionalBodies: (all.map(\.involvedItems.count).max() ?? 0) - records.count)
         var mentioned = Set<ObjectIdentifier>()
         for behavior in all {
             for item in behavior.involvedItems {
