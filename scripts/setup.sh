@@ -9,7 +9,8 @@ set -euo pipefail
 # fontconfig's fallbacks draw from them, so a fresh machine renders the goldens exactly as the machine that
 # recorded them); ffmpeg for MP4/WebM; libmicrohttpd for `kinetic serve`; for the tests, chromium (the gallery and
 # documentation-site tests), tmux (the terminal end-to-end tests), python3 (serves the documentation site), and
-# nginx, wrk and curl (the service behind a load balancer, its benchmark, and its client in the tests).
+# nginx, wrk and curl (the service behind a load balancer, its benchmark, and its client in the tests); g++ for
+# the Box2D benchmark peers' trajectory output (`make bench`, which sets up as the tests do).
 #
 # `setup.sh` (or `setup.sh demo`) installs what building and rendering need; `setup.sh test` adds what only the
 # tests use (a browser, tmux, python3).
@@ -17,7 +18,7 @@ PACKAGES=(pkg-config libcairo2-dev libpango1.0-dev libimagequant-dev libgif-dev 
     fonts-liberation fonts-noto-color-emoji ffmpeg libmicrohttpd-dev)
 case "${1:-demo}" in
 demo) ;;
-test) PACKAGES+=(chromium tmux python3 python3-venv nginx-light wrk curl) ;;
+test) PACKAGES+=(chromium tmux python3 python3-venv nginx-light wrk curl g++) ;;
 *)
     echo "usage: setup.sh [demo|test]" >&2
     exit 64
