@@ -554,7 +554,10 @@ int main(int argc, char** argv) {
         } else if (strcmp(argv[k], "--box2d-scenes") == 0) {
             box2dScenes = true;
         } else if (strcmp(argv[k], "--output-rate") == 0 && k + 1 < argc) {
-            outputRate = atoi(argv[++k]);
+            // Whole, with nothing after it; anything else (1e400, nan, 7.5, 99999999999) is refused below.
+            char* end;
+            long rate = strtol(argv[++k], &end, 10);
+            outputRate = (*end == '\0' && end != argv[k] && rate >= 0 && rate <= 120) ? (int)rate : -1;
         } else {
             fprintf(stderr,
                     "usage: box2d3_scenes [--workers N] [--repeat N] [--points-per-metre N] [--whole] "
@@ -567,7 +570,8 @@ int main(int argc, char** argv) {
         return 64;
     }
     if (outputRate < 0 || outputRate > 120 || (outputRate > 0 && 120 % outputRate != 0)) {
-        fprintf(stderr, "box2d3_scenes: --output-rate is a divisor of 120 (1, 2, 3, ..., 60, 120)\n");
+        fprintf(stderr, "box2d3_scenes: --output-rate is frames a second, a divisor of 120 (1, 2, 3, ..., 60, 120), "
+                        "or 0 for no output\n");
         return 64;
     }
 #if !BOX2D_32

@@ -229,20 +229,20 @@ public final class PhysicsWorld {
 
     // MARK: Bodies
 
-    /// Adds a body. Throws when a value is not finite, a size or the density is not positive, or the shape is
-    /// degenerate; the message names the value.
-    @discardableResult
     /// Makes room for `count` more bodies (of four vertices each) in the world's arrays, so that adding them
     /// copies none of the arrays again as they grow (a scene of thousands of items starts sooner).
     func reserveCapacity(forAdditionalBodies count: Int) {
-        let bodyCount = bodies.count + max(0, count)
-        bodies.reserveCapacity(bodyCount)
-        states.reserveCapacity(bodyCount)
-        proxies.reserveCapacity(bodyCount)
-        vertices.reserveCapacity(vertices.count + 4 * max(0, count))
-        normals.reserveCapacity(normals.count + 4 * max(0, count))
+        let added = max(0, count)
+        bodies.reserveCapacity(bodies.count + added)
+        states.reserveCapacity(states.count + added)
+        proxies.reserveCapacity(proxies.count + added)
+        vertices.reserveCapacity(vertices.count + 4 * added)
+        normals.reserveCapacity(normals.count + 4 * added)
     }
 
+    /// Adds a body. Throws when a value is not finite, a size or the density is not positive, or the shape is
+    /// degenerate; the message names the value.
+    @discardableResult
     public func addBody(_ definition: BodyDefinition) throws(PhysicsError) -> BodyID {
         let geometry: ShapeGeometry
         do { geometry = try ShapeGeometry.make(definition.shape) } catch { throw PhysicsError(error.message) }

@@ -185,15 +185,10 @@ extension SceneSimulation {
 
             /// Appends `text`'s UTF-8.
             private mutating func appendBytes(of text: String) {
-                var text = text
-                text.withUTF8 { bytes in
-                    makeRoom(bytes.count)
-                    storage.withUnsafeMutableBufferPointer { storage in
-                        guard let source = bytes.baseAddress else { return }
-                        (storage.baseAddress.unsafelyUnwrapped + length).update(from: source, count: bytes.count)
-                    }
-                    length += bytes.count
-                }
+                let bytes = text.utf8
+                makeRoom(bytes.count)
+                storage.replaceSubrange(length..<(length + bytes.count), with: bytes)
+                length += bytes.count
             }
 
             /// Makes `{"id": "ID", "x": ` for every item of the frame whose id is not the one at that place in the
