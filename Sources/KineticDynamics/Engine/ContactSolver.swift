@@ -58,7 +58,8 @@ struct ConstraintPoint: Sendable {
     var normalReachB: Double = 0
 }
 
-/// A touching contact chosen for this step's solver, before colouring: its index and bodies.
+/// A touching contact chosen for this step's solver, before colouring: its index and bodies. Three 32-bit integers
+/// and nothing else (``ConstraintColoring`` compares two lists of them word by word).
 struct SelectedContact: Sendable {
     var contact: Int32
     var bodyA: Int32

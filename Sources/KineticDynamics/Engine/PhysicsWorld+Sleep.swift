@@ -28,21 +28,15 @@ extension PhysicsWorld {
             isAtRest = false
             return
         }
-        let timeToSleep = settings.timeToSleep
-        if islandParent.count < bodies.count {
-            islandParent = Array(repeating: 0, count: bodies.count)
-            islandMarks = Array(repeating: 0, count: bodies.count)
-        }
-        // No island can sleep unless some body has been still long enough: skip the island search.
+        if islandParent.count < bodies.count { islandParent = Array(repeating: 0, count: bodies.count) }
+        // Each awake body's still mark was set by the solve (``SolverStages/Kind/finalize``), on its threads: one byte
+        // a body here, not its record's sleep time. No island can sleep unless some body has been still long
+        // enough: skip the island search.
+        let marks = islandMarks.buffer
         var anyStill = false
-        bodies.withUnsafeBufferPointer { bodies in
-            islandMarks.withUnsafeMutableBufferPointer { marks in
-                for i in awake {
-                    let still = bodies[Int(i)].sleepTime >= timeToSleep
-                    marks[Int(i)] = still ? Self.stillMark : 0
-                    anyStill = anyStill || still
-                }
-            }
+        for i in awake where marks[Int(i)] != 0 {
+            anyStill = true
+            break
         }
         if !anyStill {
             isAtRest = false
@@ -50,54 +44,52 @@ extension PhysicsWorld {
         }
         var anyIslandSleeps = false
         islandParent.withUnsafeMutableBufferPointer { parent in
-            islandMarks.withUnsafeMutableBufferPointer { marks in
-                bodies.withUnsafeBufferPointer { bodies in
-                    @inline(__always) func findRoot(_ i: Int32) -> Int32 {
-                        var root = i
-                        while parent[Int(root)] != root { root = parent[Int(root)] }
-                        var node = i
-                        while parent[Int(node)] != root {
-                            let next = parent[Int(node)]
-                            parent[Int(node)] = root
-                            node = next
-                        }
-                        return root
+            bodies.withUnsafeBufferPointer { bodies in
+                @inline(__always) func findRoot(_ i: Int32) -> Int32 {
+                    var root = i
+                    while parent[Int(root)] != root { root = parent[Int(root)] }
+                    var node = i
+                    while parent[Int(node)] != root {
+                        let next = parent[Int(node)]
+                        parent[Int(node)] = root
+                        node = next
                     }
-                    // A link between two still bodies joins their groups (the lower index becomes the root:
-                    // deterministic); a link from a still body to one that is not makes its group restless.
-                    @inline(__always) func link(_ a: Int32, _ b: Int32) {
-                        let stillA = marks[Int(a)] & Self.stillMark != 0
-                        let stillB = marks[Int(b)] & Self.stillMark != 0
-                        if stillA && stillB {
-                            let ra = findRoot(a)
-                            let rb = findRoot(b)
-                            if ra < rb { parent[Int(rb)] = ra } else if rb < ra { parent[Int(ra)] = rb }
-                        } else if stillA {
-                            marks[Int(a)] |= Self.restlessMark
-                        } else if stillB {
-                            marks[Int(b)] |= Self.restlessMark
-                        }
+                    return root
+                }
+                // A link between two still bodies joins their groups (the lower index becomes the root:
+                // deterministic); a link from a still body to one that is not makes its group restless.
+                @inline(__always) func link(_ a: Int32, _ b: Int32) {
+                    let stillA = marks[Int(a)] & Self.stillMark != 0
+                    let stillB = marks[Int(b)] & Self.stillMark != 0
+                    if stillA && stillB {
+                        let ra = findRoot(a)
+                        let rb = findRoot(b)
+                        if ra < rb { parent[Int(rb)] = ra } else if rb < ra { parent[Int(ra)] = rb }
+                    } else if stillA {
+                        marks[Int(a)] |= Self.restlessMark
+                    } else if stillB {
+                        marks[Int(b)] |= Self.restlessMark
                     }
-                    @inline(__always) func linkable(_ i: Int32) -> Bool {
-                        bodies[Int(i)].isDynamic && bodies[Int(i)].isAwake
-                    }
-                    for i in awake where marks[Int(i)] & Self.stillMark != 0 { parent[Int(i)] = i }
-                    // The touching contacts between awake dynamic bodies, as the solver found them this step.
-                    let links = sleepLinks.buffer
-                    for k in 0..<links.count { link(links[k].x, links[k].y) }
-                    for joint in joints where joint.isAlive && linkable(joint.bodyA) && linkable(joint.bodyB) {
-                        link(joint.bodyA, joint.bodyB)
-                    }
-                    // Each restless mark to its group's root; then every still body's parent is its root.
-                    for i in awake where marks[Int(i)] & Self.stillMark != 0 {
-                        let root = Int(findRoot(i))
-                        if marks[Int(i)] & Self.restlessMark != 0 { marks[root] |= Self.restlessMark }
-                    }
-                    for i in awake
-                    where marks[Int(i)] & Self.stillMark != 0 && marks[Int(parent[Int(i)])] & Self.restlessMark == 0 {
-                        anyIslandSleeps = true
-                        break
-                    }
+                }
+                @inline(__always) func linkable(_ i: Int32) -> Bool {
+                    bodies[Int(i)].isDynamic && bodies[Int(i)].isAwake
+                }
+                for i in awake where marks[Int(i)] & Self.stillMark != 0 { parent[Int(i)] = i }
+                // The touching contacts between awake dynamic bodies, as the solver found them this step.
+                let links = sleepLinks.buffer
+                for k in 0..<links.count { link(links[k].x, links[k].y) }
+                for joint in joints where joint.isAlive && linkable(joint.bodyA) && linkable(joint.bodyB) {
+                    link(joint.bodyA, joint.bodyB)
+                }
+                // Each restless mark to its group's root; then every still body's parent is its root.
+                for i in awake where marks[Int(i)] & Self.stillMark != 0 {
+                    let root = Int(findRoot(i))
+                    if marks[Int(i)] & Self.restlessMark != 0 { marks[root] |= Self.restlessMark }
+                }
+                for i in awake
+                where marks[Int(i)] & Self.stillMark != 0 && marks[Int(parent[Int(i)])] & Self.restlessMark == 0 {
+                    anyIslandSleeps = true
+                    break
                 }
             }
         }
@@ -109,7 +101,7 @@ extension PhysicsWorld {
         var lastOfIsland: [Int32: Int32] = [:]
         for i in awake {
             let root = islandParent[Int(i)]
-            if islandMarks[Int(i)] & Self.stillMark != 0 && islandMarks[Int(root)] & Self.restlessMark == 0 {
+            if marks[Int(i)] & Self.stillMark != 0 && marks[Int(root)] & Self.restlessMark == 0 {
                 // Link the island into a circular list so that one touch wakes all of it.
                 if let last = lastOfIsland[root] {
                     bodies[Int(i)].islandNext = bodies[Int(last)].islandNext

@@ -116,16 +116,19 @@ extension PhysicsWorld {
         let byBody =
             (selected.count >= parallelThreshold && solverPool() != nil) || states.count >= Self.layoutByBodyMinimum
         let reusesBefore = coloring.reuseCount
+        let colouringPool = selected.count >= parallelThreshold ? solverPool() : nil
         bodies.withUnsafeBufferPointer { bodyBuffer in
             coloring.build(
                 selected: selected, dynamicCount: dynamicCount, bodyCount: bodyBuffer.count,
-                bodiesVersion: bodiesVersion, byBody: byBody, isDynamic: { bodyBuffer[Int($0)].isDynamic })
+                bodiesVersion: bodiesVersion, byBody: byBody, pool: colouringPool,
+                isDynamic: { bodyBuffer[Int($0)].isDynamic })
         }
         // Filled by the solver's first stage (``SolverStages/Kind/mirror``).
         bundleBodies.resize(states.count)
         let mirror = bundleBodies.buffer
         constraints.resize(selected.count)
         finalized.resize(integration.count)
+        islandMarks.resize(bodies.count)
         layOutBundles()
         activeJoints.removeAll(keepingCapacity: true)
         for j in 0..<joints.count where joints[j].isAlive {
@@ -159,7 +162,8 @@ extension PhysicsWorld {
                                                 else { return }
                                                 guard let mirror = mirror.baseAddress,
                                                     let writes = bundleWrites.buffer.baseAddress,
-                                                    let laneContacts = bundleLaneContacts.buffer.baseAddress
+                                                    let laneContacts = bundleLaneContacts.buffer.baseAddress,
+                                                    let marks = islandMarks.buffer.baseAddress
                                                 else { return }
                                                 let stages = SolverStages(
                                                     states: states, mirror: mirror, bodies: bodies,
@@ -180,6 +184,7 @@ extension PhysicsWorld {
                                                     hasRestitution: hasRestitution, dt: dt,
                                                     sleepThreshold: settings.sleepThreshold,
                                                     allowsSleeping: settings.allowsSleeping,
+                                                    timeToSleep: settings.timeToSleep, islandMarks: marks,
                                                     finalized: finalized.buffer, keptBundleCount: keptBundleCount,
                                                     coloursKept: coloring.reuseCount != reusesBefore,
                                                     bundleLaneContacts: laneContacts,

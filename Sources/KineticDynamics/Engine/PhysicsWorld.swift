@@ -154,10 +154,11 @@ public final class PhysicsWorld {
     /// Scratch: the joints solved this step.
     var activeJoints: [Int] = []
     /// Scratch for the sleep islands (``updateSleep(dt:)``), per body index: the union-find's parent among the
-    /// bodies still long enough to sleep, and a byte with ``stillMark`` (the body is such a body) and
-    /// ``restlessMark`` (its group touches a body that is not, so its island stays awake).
+    /// bodies still long enough to sleep, and a byte with ``stillMark`` (the body is such a body: written for each
+    /// awake body by the solver's ``SolverStages/Kind/finalize``) and ``restlessMark`` (its group touches a body
+    /// that is not, so its island stays awake).
     @exclusivity(unchecked) var islandParent: [Int32] = []
-    @exclusivity(unchecked) var islandMarks: [UInt8] = []
+    let islandMarks = ScratchBuffer<UInt8>()
     /// Scratch: the bodies of this step's touching contacts between two awake dynamic bodies (the sleep islands'
     /// links), collected by the solver's selection of contacts.
     let sleepLinks = ScratchBuffer<SIMD2<Int32>>()

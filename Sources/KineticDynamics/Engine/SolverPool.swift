@@ -89,7 +89,9 @@ final class SolverPool: @unchecked Sendable {
     }
 
     /// Runs `job` (its stages past ``stageLimit`` on the calling thread alone) with the workers' help, and returns
-    /// when it is complete and no worker is still inside it.
+    /// when it is complete and no worker is still inside it. A worker may still hold its copy of `job` (and so of
+    /// its closures' captures) for a moment after: a job must not capture anything whose lifetime is checked when
+    /// the call ends (a closure lent by `withoutActuallyEscaping` traps when it finds itself still referenced).
     func run(_ job: SolverJob) {
         condition.lock()
         self.job = job

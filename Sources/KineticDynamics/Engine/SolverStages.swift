@@ -71,6 +71,10 @@ struct SolverStages: @unchecked Sendable {
     var dt: Double
     var sleepThreshold: Double
     var allowsSleeping: Bool
+    /// ``PhysicsSettings/timeToSleep`` (seconds), and the sleep islands' marks per body index
+    /// (``PhysicsWorld/islandMarks``), where ``Kind/finalize`` writes each awake body's still mark.
+    var timeToSleep: Double
+    var islandMarks: UnsafeMutablePointer<UInt8>
     /// Per awake body (in ``inputs``' order), written by ``Kind/finalize``: its motion this step when it moved
     /// fast enough to need continuous collision, else a record whose `body` is −1.
     var finalized: UnsafeMutableBufferPointer<FastBody>
@@ -543,7 +547,8 @@ struct SolverStages: @unchecked Sendable {
         ContactSolver.prepare(&target.pointee, contact: contactBase + c, impulses: contactImpulses[c], states: states)
     }
 
-    /// Moves awake body `k` (of ``inputs``) by its step's motion, counts its sleep time, clears its force and
+    /// Moves awake body `k` (of ``inputs``) by its step's motion, counts its sleep time (and marks it still in
+    /// ``islandMarks`` once that reaches ``timeToSleep``), clears its force and
     /// deltas, and records in ``finalized`` whether it moved fast enough to pass through a thin wall in one step
     /// (Box2D's test), so that the world checks its motion continuously.
     @inline(__always) private func finalizeBody(_ k: Int) {
@@ -575,6 +580,7 @@ struct SolverStages: @unchecked Sendable {
         } else {
             body.pointee.sleepTime += dt
         }
+        islandMarks[i] = body.pointee.sleepTime >= timeToSleep ? PhysicsWorld.stillMark : 0
         body.pointee.force = .zero
         body.pointee.torque = 0
         states[i].deltaPosition = .zero
