@@ -32,6 +32,39 @@ final class JSONParserTests: XCTestCase {
         XCTAssertTrue(error.message.contains(fragment), "\(error)", file: file, line: lineNumber)
     }
 
+    /// Numbers of at most 15 digits without an exponent are read without a String (a whole number over a power of
+    /// ten): each must be the very Double that Double(String) reads, bit for bit, whatever its digits and sign.
+    func testShortNumbersReadAsDoubleReadsThem() throws {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+        var texts = [
+            "0", "-0", "0.0", "-0.0", "0.6", "0.1", "0.3", "1280.5", "-50", "999999999999999", "0.000000000000001",
+            "123456789012345", "1.23456789012345", "-9007199254740991", "9007199254740993", "0.1234567890123456",
+        ]
+        for _ in 0..<20_000 {
+            let length = Int(next() % 15) + 1
+            var digits = String(next() % 9 + 1)
+            for _ in 1..<length { digits.append(String(next() % 10)) }
+            let point = Int(next() % UInt64(length + 1))
+            var text = point == 0 ? "0." + digits : String(digits.prefix(point))
+            if point > 0 && point < length { text += "." + digits.dropFirst(point) }
+            if next() % 2 == 0 { text = "-" + text }
+            texts.append(text)
+        }
+        for text in texts {
+            guard case .number(let value) = try parse(text), let expected = Double(text) else {
+                XCTFail("\(text) did not read as a number")
+                continue
+            }
+            XCTAssertEqual(value.bitPattern, expected.bitPattern, text)
+        }
+    }
+
     func testValidDocuments() throws {
         XCTAssertEqual(try parse("null"), .null)
         XCTAssertEqual(try parse(" \t\r\n true \n"), .bool(true))

@@ -224,27 +224,49 @@ package struct JSONParser {
 
     private mutating func number() throws(JSONSyntaxError) -> JSONValue {
         let start = index
-        if isCurrent("-") { index += 1 }
-        if isCurrent("0") {
+        let negative = isCurrent("-")
+        if negative { index += 1 }
+        // The digits as a whole number while there are at most 15 of them (below 2⁵³, so exact as a Double), for
+        // the fast path below.
+        var digits: UInt64 = 0
+        var digitCount = 0
+        @inline(__always) func take() {
+            if digitCount < 16 { digits = digits &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0")) }
+            digitCount += 1
             index += 1
+        }
+        if isCurrent("0") {
+            take()
             if isDigit() {
                 throw error("a number may not have a leading zero (found \(describeCurrent()) after 0)")
             }
         } else if isDigit() {
-            while isDigit() { index += 1 }
+            while isDigit() { take() }
         } else {
             throw error("expected a digit after '-', found \(describeCurrent())")
         }
+        var fractionDigits = 0
         if isCurrent(".") {
             index += 1
             guard isDigit() else { throw error("expected a digit after the decimal point, found \(describeCurrent())") }
-            while isDigit() { index += 1 }
+            let fractionStart = digitCount
+            while isDigit() { take() }
+            fractionDigits = digitCount - fractionStart
         }
+        var hasExponent = false
         if isCurrent("e") || isCurrent("E") {
+            hasExponent = true
             index += 1
             if isCurrent("+") || isCurrent("-") { index += 1 }
             guard isDigit() else { throw error("expected a digit in the exponent, found \(describeCurrent())") }
             while isDigit() { index += 1 }
+        }
+        // Most numbers of a scene (12, -50, 0.6, 1280.5): at most 15 digits and no exponent. The whole number
+        // and the power of ten are both exact Doubles, so their quotient is the correctly rounded value of the
+        // text, the one Double(String) gives (Clinger's fast path), without making a String.
+        if !hasExponent && digitCount <= 15 {
+            let magnitude = Double(digits) / Self.powersOfTen[fractionDigits]
+            return .number(negative ? -magnitude : magnitude)
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         // The lexeme follows the JSON grammar, which Double(String) accepts (overflow gives ±infinity).
@@ -254,6 +276,9 @@ package struct JSONParser {
         }
         return .number(value)
     }
+
+    /// 10⁰ … 10¹⁵, each exactly a Double (every power of ten up to 10²² is).
+    private static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
 
     private func isDigit() -> Bool {
         index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")

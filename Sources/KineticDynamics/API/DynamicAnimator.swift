@@ -328,8 +328,11 @@ public final class DynamicAnimator {
         for behavior in all { try behavior.validate() }
         // Bodies for the items that behaviours mention; remove the rest.
         // (At least the largest behaviour's items are bodies: room for them, once.)
-        world.reserveCapacity(forAdditionalBodies: (all.map(\.involvedItems.count).max() ?? 0) - records.count)
-        var mentioned = Set<ObjectIdentifier>()
+        let largest = all.map(\.involvedItems.count).max() ?? 0
+        world.reserveCapacity(forAdditionalBodies: largest - records.count)
+        slotOfItem.reserveCapacity(largest)
+        records.reserveCapacity(largest)
+        var mentioned = Set<ObjectIdentifier>(minimumCapacity: largest)
         for behavior in all {
             for item in behavior.involvedItems {
                 let key = ObjectIdentifier(item)

@@ -50,6 +50,8 @@ struct ItemList {
     private var members: Set<ObjectIdentifier> = []
 
     init(_ items: [any DynamicItem]) {
+        self.items.reserveCapacity(items.count)
+        members.reserveCapacity(items.count)
         for item in items { add(item) }
     }
 

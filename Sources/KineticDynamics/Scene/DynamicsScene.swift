@@ -139,7 +139,7 @@ public struct DynamicsScene: Sendable, Equatable {
             try SceneLimits.check(gravity.magnitude, in: SceneLimits.gravityMagnitude, at: "gravity.magnitude")
         }
         try SceneLimits.checkCount(items.count, maximum: SceneLimits.maximumItems, of: "items", at: "items")
-        var ids = Set<String>()
+        var ids = Set<String>(minimumCapacity: items.count)
         for (index, item) in items.enumerated() {
             // The path made only for an error.
             func path(_ field: String) -> String { "items[\(index)].\(field)" }
@@ -296,7 +296,7 @@ public struct DynamicsScene: Sendable, Equatable {
         }
         let itemValues = try SceneReader.array(try SceneReader.required(root, "items", "$"), "items")
         try SceneLimits.checkCount(itemValues.count, maximum: SceneLimits.maximumItems, of: "items", at: "items")
-        var ids = Set<String>()
+        var ids = Set<String>(minimumCapacity: itemValues.count)
         items = []
         items.reserveCapacity(itemValues.count)
         for (index, value) in itemValues.enumerated() {
