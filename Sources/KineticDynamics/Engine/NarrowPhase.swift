@@ -45,6 +45,8 @@ struct NarrowPhase: @unchecked Sendable {
     /// ``PhysicsSettings/contactRecycleDistance`` (0: every manifold is computed afresh).
     var recycleDistance: Double
     var dt: Double
+    /// Where each block lists what the solver will do with its contacts.
+    var selection: NarrowSelection
 
     /// Contacts per block.
     static let blockSize = 64
@@ -73,6 +75,7 @@ struct NarrowPhase: @unchecked Sendable {
                 }
                 flags[c] = update(c, scratch: scratch)
             }
+            selection.list(block: block, start: start, end: end, flags: flags, contacts: records)
         }
     }
 
@@ -319,5 +322,52 @@ struct NarrowPhase: @unchecked Sendable {
             c += 1
         }
         return flags.count
+    }
+}
+
+/// What the solver will do with the contacts, listed by the narrow phase block by block from the selection flags
+/// it has just written (on the threads that wrote them, where they are still in the cache): the solved contacts
+/// between two dynamic bodies, those with a static body, and the sleep islands' links, each in contact order,
+/// block `b`'s from place `b × blockSize` on; per block the three counts and whether one of its solved contacts
+/// has restitution. The solver joins the blocks' lists, in block order, into the lists it would make itself from
+/// the flags (``PhysicsWorld/solve(dt:)``).
+struct NarrowSelection: @unchecked Sendable {
+    var moving: UnsafeMutablePointer<SelectedContact>
+    var grounded: UnsafeMutablePointer<SelectedContact>
+    var links: UnsafeMutablePointer<SIMD2<Int32>>
+    /// Per block: (solved between dynamic bodies, solved with a static body, links, 1 if restitution else 0).
+    var counts: UnsafeMutablePointer<SIMD4<Int32>>
+
+    /// Lists contacts `start..<end` (block `block`) by their `flags`.
+    @inline(__always) func list(
+        block: Int, start: Int, end: Int, flags: UnsafeMutableBufferPointer<UInt8>,
+        contacts: UnsafeMutablePointer<Contact>
+    ) {
+        var movingCount = 0
+        var groundedCount = 0
+        var linkCount = 0
+        var restitution: Int32 = 0
+        for c in start..<end {
+            let flag = flags[c]
+            let bodyA = contacts[c].bodyA
+            let bodyB = contacts[c].bodyB
+            if flag & NarrowPhase.sleepLink != 0 {
+                links[start + linkCount] = SIMD2(bodyA, bodyB)
+                linkCount += 1
+            }
+            guard flag & NarrowPhase.selected != 0 else { continue }
+            if contacts[c].restitution > 0 { restitution = 1 }
+            let selected = SelectedContact(contact: Int32(truncatingIfNeeded: c), bodyA: bodyA, bodyB: bodyB)
+            if flag & NarrowPhase.dynamicPair != 0 {
+                moving[start + movingCount] = selected
+                movingCount += 1
+            } else {
+                grounded[start + groundedCount] = selected
+                groundedCount += 1
+            }
+        }
+        counts[block] = SIMD4(
+            Int32(truncatingIfNeeded: movingCount), Int32(truncatingIfNeeded: groundedCount),
+            Int32(truncatingIfNeeded: linkCount), restitution)
     }
 }

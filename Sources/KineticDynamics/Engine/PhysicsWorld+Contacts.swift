@@ -101,7 +101,15 @@ extension PhysicsWorld {
         let vertexBase = vertices.withUnsafeMutableBufferPointer { $0.baseAddress }
         let normalBase = normals.withUnsafeMutableBufferPointer { $0.baseAddress }
         packSeparations.resize(contacts.count)
-        guard let vertexBase, let normalBase, let separationBase = packSeparations.buffer.baseAddress else { return }
+        narrowMoving.resize(contacts.count)
+        narrowGrounded.resize(contacts.count)
+        narrowLinks.resize(contacts.count)
+        narrowBlockCounts.resize((contacts.count + NarrowPhase.blockSize - 1) / NarrowPhase.blockSize)
+        guard let vertexBase, let normalBase, let separationBase = packSeparations.buffer.baseAddress,
+            let moving = narrowMoving.buffer.baseAddress, let grounded = narrowGrounded.buffer.baseAddress,
+            let links = narrowLinks.buffer.baseAddress, let blockCounts = narrowBlockCounts.buffer.baseAddress
+        else { return }
+        let selection = NarrowSelection(moving: moving, grounded: grounded, links: links, counts: blockCounts)
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
             states.withUnsafeBufferPointer { stateBuffer in
                 contacts.withUnsafeMutableBufferPointer { contactBuffer in
@@ -117,7 +125,7 @@ extension PhysicsWorld {
                                 vertices: vertexBase, normals: normalBase, impulses: impulses,
                                 packSeparations: separationBase,
                                 speculativeDistance: settings.speculativeDistance, linearSlop: settings.linearSlop,
-                                recycleDistance: settings.contactRecycleDistance, dt: dt)
+                                recycleDistance: settings.contactRecycleDistance, dt: dt, selection: selection)
                             let blocks = phase.blockCount
                             SolverPool.run(blocks: blocks, on: pool) { phase.execute(block: $0) }
                         }

@@ -40,8 +40,8 @@ extension PhysicsWorld {
         var dynamicCount = 0
         // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
         // solved last in each pass, a wall sees the push of everything above it and keeps overlap small. The
-        // narrow phase worked out which contacts to solve (``NarrowPhase/selection``); a body woken after it
-        // makes that stale, and then it is worked out again here.
+        // narrow phase worked out which contacts to solve (``NarrowPhase/selection``) and listed them block by block
+        // (``NarrowSelection``); a body woken after it makes that stale, and then it is worked out again here.
         states.withUnsafeBufferPointer { stateBuffer in
             bodies.withUnsafeBufferPointer { bodyBuffer in
                 contacts.withUnsafeBufferPointer { contactBuffer in
@@ -72,27 +72,54 @@ extension PhysicsWorld {
                         var movingCount = 0
                         var groundedCount = 0
                         var linkCount = 0
-                        // The bodies from the 12-byte links, not the 300-byte contacts; a contact's restitution
-                        // is read only while some contact has one.
-                        let anyRestitution = restitutiveContactCount > 0
-                        contactLinks.withUnsafeBufferPointer { contactLinkBuffer in
-                            for c in 0..<contactBuffer.count {
-                                let flag = flags[c]
-                                let pair = contactLinkBuffer[c]
-                                if flag & NarrowPhase.sleepLink != 0 {
-                                    links[linkCount] = SIMD2(pair.bodyA, pair.bodyB)
-                                    linkCount += 1
-                                }
-                                guard flag & NarrowPhase.selected != 0 else { continue }
-                                if anyRestitution && contacts[c].restitution > 0 { hasRestitution = true }
-                                let selected = SelectedContact(
-                                    contact: Int32(truncatingIfNeeded: c), bodyA: pair.bodyA, bodyB: pair.bodyB)
-                                if flag & NarrowPhase.dynamicPair != 0 {
-                                    moving[movingCount] = selected
-                                    movingCount += 1
-                                } else {
-                                    grounded[groundedCount] = selected
-                                    groundedCount += 1
+                        let blockCounts = narrowBlockCounts.buffer
+                        if narrowSelectionIsCurrent
+                            && blockCounts.count
+                                == (contactBuffer.count + NarrowPhase.blockSize - 1) / NarrowPhase.blockSize
+                        {
+                            // The narrow phase listed them block by block: its blocks' lists, one after another,
+                            // are the lists the loop below would make.
+                            for b in 0..<blockCounts.count {
+                                let start = b * NarrowPhase.blockSize
+                                let counts = blockCounts[b]
+                                let (m, g, l) = (Int(counts.x), Int(counts.y), Int(counts.z))
+                                guard let movingBase = moving.baseAddress, let groundedBase = grounded.baseAddress,
+                                    let linkBase = links.baseAddress,
+                                    let narrowMovingBase = narrowMoving.buffer.baseAddress,
+                                    let narrowGroundedBase = narrowGrounded.buffer.baseAddress,
+                                    let narrowLinkBase = narrowLinks.buffer.baseAddress
+                                else { break }
+                                (movingBase + movingCount).update(from: narrowMovingBase + start, count: m)
+                                (groundedBase + groundedCount).update(from: narrowGroundedBase + start, count: g)
+                                (linkBase + linkCount).update(from: narrowLinkBase + start, count: l)
+                                movingCount += m
+                                groundedCount += g
+                                linkCount += l
+                                if counts.w != 0 { hasRestitution = true }
+                            }
+                        } else {
+                            // The bodies from the 12-byte links, not the 300-byte contacts; a contact's restitution
+                            // is read only while some contact has one.
+                            let anyRestitution = restitutiveContactCount > 0
+                            contactLinks.withUnsafeBufferPointer { contactLinkBuffer in
+                                for c in 0..<contactBuffer.count {
+                                    let flag = flags[c]
+                                    let pair = contactLinkBuffer[c]
+                                    if flag & NarrowPhase.sleepLink != 0 {
+                                        links[linkCount] = SIMD2(pair.bodyA, pair.bodyB)
+                                        linkCount += 1
+                                    }
+                                    guard flag & NarrowPhase.selected != 0 else { continue }
+                                    if anyRestitution && contacts[c].restitution > 0 { hasRestitution = true }
+                                    let selected = SelectedContact(
+                                        contact: Int32(truncatingIfNeeded: c), bodyA: pair.bodyA, bodyB: pair.bodyB)
+                                    if flag & NarrowPhase.dynamicPair != 0 {
+                                        moving[movingCount] = selected
+                                        movingCount += 1
+                                    } else {
+                                        grounded[groundedCount] = selected
+                                        groundedCount += 1
+                                    }
                                 }
                             }
                         }

@@ -112,6 +112,12 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var proxyMovedSteps: [UInt32] = []
     /// Whether the narrow phase's selection flags still hold for the solver (no body was woken after it).
     var narrowSelectionIsCurrent = false
+    /// The narrow phase's selection (``NarrowSelection``), kept in these buffers, taken by the solver while
+    /// ``narrowSelectionIsCurrent``.
+    let narrowMoving = ScratchBuffer<SelectedContact>()
+    let narrowGrounded = ScratchBuffer<SelectedContact>()
+    let narrowLinks = ScratchBuffer<SIMD2<Int32>>()
+    let narrowBlockCounts = ScratchBuffer<SIMD4<Int32>>()
     @exclusivity(unchecked) var joints: [Joint] = []
     private var freeJoints: [Int32] = []
     /// The awake dynamic bodies in index order, kept while ``awakeListIsCurrent``.
