@@ -45,8 +45,9 @@ struct NarrowPhase: @unchecked Sendable {
     /// ``PhysicsSettings/contactRecycleDistance`` (0: every manifold is computed afresh).
     var recycleDistance: Double
     var dt: Double
-    /// Where each block lists what the solver will do with its contacts.
-    var selection: NarrowSelection
+    /// Where each block lists what the solver will do with its contacts, when the blocks run on several threads
+    /// (nil on one, where the solver's own pass over the flags costs less than the blocks' lists and their join).
+    var selection: NarrowSelection?
 
     /// Contacts per block.
     static let blockSize = 64
@@ -75,7 +76,7 @@ struct NarrowPhase: @unchecked Sendable {
                 }
                 flags[c] = update(c, scratch: scratch)
             }
-            selection.list(block: block, start: start, end: end, flags: flags, contacts: records)
+            selection?.list(block: block, start: start, end: end, flags: flags, contacts: records)
         }
     }
 
@@ -326,7 +327,8 @@ struct NarrowPhase: @unchecked Sendable {
 }
 
 /// What the solver will do with the contacts, listed by the narrow phase block by block from the selection flags
-/// it has just written (on the threads that wrote them, where they are still in the cache): the solved contacts
+/// it has just written, when it runs on several threads (on the threads that wrote them, where they are still in
+/// the cache; on one thread the solver's own pass over the flags costs less): the solved contacts
 /// between two dynamic bodies, those with a static body, and the sleep islands' links, each in contact order,
 /// block `b`'s from place `b × blockSize` on; per block the three counts and whether one of its solved contacts
 /// has restitution. The solver joins the blocks' lists, in block order, into the lists it would make itself from

@@ -63,6 +63,7 @@ extension PhysicsWorld {
 
     func updateContacts(dt: Double) {
         narrowSelectionIsCurrent = false
+        narrowSelectionIsListed = false
         // Bounds from the velocities the step starts with (forces, impulses and velocities set since the last
         // step included), so the broad phase sees how far each body can go in this step.
         // On the solver's threads when there are enough bodies: each body's boxes are its own.
@@ -109,7 +110,11 @@ extension PhysicsWorld {
             let moving = narrowMoving.buffer.baseAddress, let grounded = narrowGrounded.buffer.baseAddress,
             let links = narrowLinks.buffer.baseAddress, let blockCounts = narrowBlockCounts.buffer.baseAddress
         else { return }
-        let selection = NarrowSelection(moving: moving, grounded: grounded, links: links, counts: blockCounts)
+        // Listed by the blocks on several threads only (``NarrowPhase/selection``).
+        let selection =
+            pool != nil
+            ? NarrowSelection(moving: moving, grounded: grounded, links: links, counts: blockCounts) : nil
+        narrowSelectionIsListed = selection != nil
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
             states.withUnsafeBufferPointer { stateBuffer in
                 contacts.withUnsafeMutableBufferPointer { contactBuffer in

@@ -112,8 +112,9 @@ public final class PhysicsWorld {
     @exclusivity(unchecked) var proxyMovedSteps: [UInt32] = []
     /// Whether the narrow phase's selection flags still hold for the solver (no body was woken after it).
     var narrowSelectionIsCurrent = false
-    /// The narrow phase's selection (``NarrowSelection``), kept in these buffers, taken by the solver while
-    /// ``narrowSelectionIsCurrent``.
+    /// Whether the narrow phase listed its selection (``NarrowSelection``) in the buffers below this step (it does
+    /// on several threads), for the solver to take while ``narrowSelectionIsCurrent``.
+    var narrowSelectionIsListed = false
     let narrowMoving = ScratchBuffer<SelectedContact>()
     let narrowGrounded = ScratchBuffer<SelectedContact>()
     let narrowLinks = ScratchBuffer<SIMD2<Int32>>()
