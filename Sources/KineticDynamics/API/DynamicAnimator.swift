@@ -330,8 +330,8 @@ public final class DynamicAnimator {
         // (At least the largest behaviour's items are bodies: room for them, once.)
         let largest = all.map(\.involvedItems.count).max() ?? 0
         world.reserveCapacity(forAdditionalBodies: largest - records.count)
-        slotOfItem.reserveCapacity(largest)
-        records.reserveCapacity(largest)
+        slotOfItem.reserveGrowing(toHold: largest)
+        records.reserveGrowing(toHold: largest)
         var mentioned = Set<ObjectIdentifier>(minimumCapacity: largest)
         for behavior in all {
             for item in behavior.involvedItems {

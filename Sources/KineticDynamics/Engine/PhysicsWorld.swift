@@ -238,14 +238,16 @@ public final class PhysicsWorld {
     // MARK: Bodies
 
     /// Makes room for `count` more bodies (of four vertices each) in the world's arrays, so that adding them
-    /// copies none of the arrays again as they grow (a scene of thousands of items starts sooner).
+    /// copies none of the arrays again as they grow (a scene of thousands of items starts sooner). The room grows
+    /// geometrically (``Swift/Array/reserveGrowing(toHold:)``): reserving one more body before each step stays
+    /// amortised linear.
     func reserveCapacity(forAdditionalBodies count: Int) {
         let added = max(0, count)
-        bodies.reserveCapacity(bodies.count + added)
-        states.reserveCapacity(states.count + added)
-        proxies.reserveCapacity(proxies.count + added)
-        vertices.reserveCapacity(vertices.count + 4 * added)
-        normals.reserveCapacity(normals.count + 4 * added)
+        bodies.reserveGrowing(toHold: bodies.count + added)
+        states.reserveGrowing(toHold: states.count + added)
+        proxies.reserveGrowing(toHold: proxies.count + added)
+        vertices.reserveGrowing(toHold: vertices.count + 4 * added)
+        normals.reserveGrowing(toHold: normals.count + 4 * added)
     }
 
     /// Adds a body. Throws when a value is not finite, a size or the density is not positive, or the shape is
