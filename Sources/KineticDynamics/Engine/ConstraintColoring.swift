@@ -108,13 +108,14 @@ struct ConstraintColoring: Sendable {
     /// Colours the `selected` constraints (body indices below `bodyCount`, `isDynamic(body)` telling a dynamic body
     /// from a static one): constraints `0..<dynamicCount` (both bodies dynamic) form the first group, the rest (one
     /// body dynamic, the other static) the second; `byBody` lays the independent colours out by body. With a
-    /// `pool`, the layout's sort by body (which needs no colour) runs on another thread while the colours are
-    /// given: the same result.
+    /// `pool` too, the layout's sort by body (which needs no colour) runs on another thread while the colours are
+    /// given: the same result. `dynamicCount` must be at most the count of `selected`.
     mutating func build(
         selected: UnsafeBufferPointer<SelectedContact>, dynamicCount: Int, bodyCount: Int, byBody: Bool = false,
         pool: SolverPool? = nil, isDynamic: (Int32) -> Bool
     ) {
         let count = selected.count
+        assert(dynamicCount <= count, "the first group cannot hold more constraints than there are")
         colours.removeAll(keepingCapacity: true)
         if masks.count < bodyCount { masks = Array(repeating: 0, count: bodyCount) }
         if colourOf.count < count { colourOf = Array(repeating: 0, count: count) }

@@ -110,7 +110,7 @@ extension PhysicsWorld {
             let moving = narrowMoving.buffer.baseAddress, let grounded = narrowGrounded.buffer.baseAddress,
             let links = narrowLinks.buffer.baseAddress, let blockCounts = narrowBlockCounts.buffer.baseAddress
         else { return }
-        // Listed by the blocks on several threads only (``NarrowPhase/selection``).
+        // Listed by the blocks on several threads only (the narrow phase's `selection`).
         let selection =
             pool != nil
             ? NarrowSelection(moving: moving, grounded: grounded, links: links, counts: blockCounts) : nil

@@ -23,7 +23,7 @@ extension PhysicsWorld {
             isAtRest = true
             return
         }
-        // Without sleeping no island is looked for (nor each awake body's sleep time read).
+        // Without sleeping no island is looked for (nor any still mark read).
         guard settings.allowsSleeping else {
             isAtRest = false
             return

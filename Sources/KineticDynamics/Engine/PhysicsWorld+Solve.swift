@@ -40,9 +40,9 @@ extension PhysicsWorld {
         var dynamicCount = 0
         // Contacts between two moving bodies first, then those with static bodies (walls, floor, anchored items):
         // solved last in each pass, a wall sees the push of everything above it and keeps overlap small. The
-        // narrow phase worked out which contacts to solve (``NarrowPhase/selection``) and, on several threads, listed
-        // them block by block (``NarrowSelection``); a body woken after it makes that stale, and then it is worked
-        // out again here.
+        // narrow phase worked out which contacts to solve (``NarrowPhase/selection(_:bodies:states:dt:linearSlop:)``)
+        // and, on several threads, listed them block by block (``NarrowSelection``); a body woken after it makes
+        // that stale, and then it is worked out again here.
         states.withUnsafeBufferPointer { stateBuffer in
             bodies.withUnsafeBufferPointer { bodyBuffer in
                 contacts.withUnsafeBufferPointer { contactBuffer in

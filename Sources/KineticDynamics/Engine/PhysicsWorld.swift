@@ -110,7 +110,8 @@ public final class PhysicsWorld {
     /// the boxes, so that the stale-contact test finds the contacts of moved bodies in 4 bytes a body (the whole
     /// array in the first-level cache for a few thousand bodies) and reads the boxes of those alone.
     @exclusivity(unchecked) var proxyMovedSteps: [UInt32] = []
-    /// Whether the narrow phase's selection flags still hold for the solver (no body was woken after it).
+    /// Whether the narrow phase's selection flags (and its lists, ``narrowSelectionIsListed``) still hold for the
+    /// solver: no body was woken after it, and ``recomputesSelection`` is off.
     var narrowSelectionIsCurrent = false
     /// Whether the narrow phase listed its selection (``NarrowSelection``) in the buffers below this step (it does
     /// on several threads), for the solver to take while ``narrowSelectionIsCurrent``.

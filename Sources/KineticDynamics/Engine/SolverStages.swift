@@ -547,8 +547,8 @@ struct SolverStages: @unchecked Sendable {
         ContactSolver.prepare(&target.pointee, contact: contactBase + c, impulses: contactImpulses[c], states: states)
     }
 
-    /// Moves awake body `k` (of ``inputs``) by its step's motion, counts its sleep time (and marks it still in
-    /// ``islandMarks`` once that reaches ``timeToSleep``), clears its force and
+    /// Moves awake body `k` (of ``inputs``) by its step's motion, counts its sleep time (its byte in ``islandMarks``
+    /// set to the still mark once that reaches ``timeToSleep``, else to 0), clears its force and
     /// deltas, and records in ``finalized`` whether it moved fast enough to pass through a thin wall in one step
     /// (Box2D's test), so that the world checks its motion continuously.
     @inline(__always) private func finalizeBody(_ k: Int) {
