@@ -163,8 +163,7 @@ struct ConstraintColoring: Sendable {
                                         }
                                     }
                                     for (g, (group, _)) in groups.enumerated() {
-                                        let groupCounts = counts.baseAddress.map { $0 + g * (overflow + 1) }
-                                        guard let counts = groupCounts else { return }
+                                        let counts = Halves.counts(ofGroup: g, in: counts)
                                         // Counting sort, stable: the colours in order, then the overflow.
                                         var next = group.lowerBound
                                         for c in 0...overflow where counts[c] > 0 {
@@ -215,14 +214,18 @@ struct ConstraintColoring: Sendable {
         let firstIsDynamic: UnsafeMutableBufferPointer<UInt8>
         let dynamicCount: Int
 
+        /// Group `g`'s counts in `all` (``counts``).
+        static func counts(ofGroup g: Int, in all: UnsafeMutableBufferPointer<Int>) -> UnsafeMutableBufferPointer<Int> {
+            let size = maximumColours + 1
+            return UnsafeMutableBufferPointer(rebasing: all[(g * size)..<((g + 1) * size)])
+        }
+
         func colourGroups() {
-            guard let countBase = counts.baseAddress else { return }
             for (g, (group, bothDynamic)) in groups.enumerated() {
-                let groupCounts = UnsafeMutableBufferPointer(
-                    start: countBase + g * (maximumColours + 1), count: maximumColours + 1)
                 colour(
-                    selected, group, bothDynamic: bothDynamic, masks: masks, colourOf: colourOf, counts: groupCounts,
-                    firstIsDynamic: firstIsDynamic, dynamicCount: dynamicCount)
+                    selected, group, bothDynamic: bothDynamic, masks: masks, colourOf: colourOf,
+                    counts: Self.counts(ofGroup: g, in: counts), firstIsDynamic: firstIsDynamic,
+                    dynamicCount: dynamicCount)
             }
         }
 

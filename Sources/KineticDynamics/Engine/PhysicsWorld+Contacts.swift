@@ -102,18 +102,9 @@ extension PhysicsWorld {
         let vertexBase = vertices.withUnsafeMutableBufferPointer { $0.baseAddress }
         let normalBase = normals.withUnsafeMutableBufferPointer { $0.baseAddress }
         packSeparations.resize(contacts.count)
-        narrowMoving.resize(contacts.count)
-        narrowGrounded.resize(contacts.count)
-        narrowLinks.resize(contacts.count)
-        narrowBlockCounts.resize((contacts.count + NarrowPhase.blockSize - 1) / NarrowPhase.blockSize)
-        guard let vertexBase, let normalBase, let separationBase = packSeparations.buffer.baseAddress,
-            let moving = narrowMoving.buffer.baseAddress, let grounded = narrowGrounded.buffer.baseAddress,
-            let links = narrowLinks.buffer.baseAddress, let blockCounts = narrowBlockCounts.buffer.baseAddress
-        else { return }
+        guard let vertexBase, let normalBase, let separationBase = packSeparations.buffer.baseAddress else { return }
         // Listed by the blocks on several threads only (the narrow phase's `selection`).
-        let selection =
-            pool != nil
-            ? NarrowSelection(moving: moving, grounded: grounded, links: links, counts: blockCounts) : nil
+        let selection = pool != nil ? narrowSelection(contactCount: contacts.count) : nil
         narrowSelectionIsListed = selection != nil
         bodies.withUnsafeMutableBufferPointer { bodyBuffer in
             states.withUnsafeBufferPointer { stateBuffer in
@@ -163,6 +154,19 @@ extension PhysicsWorld {
         recycledContacts += recycled
         for i in toWake { wakeIsland(of: Int(i)) }
         narrowSelectionIsCurrent = toWake.isEmpty && !recomputesSelection
+    }
+
+    /// Room in the narrow phase's lists (``narrowMoving``, ``narrowGrounded``, ``narrowLinks``,
+    /// ``narrowBlockCounts``) for `contactCount` contacts, as a ``NarrowSelection``.
+    func narrowSelection(contactCount: Int) -> NarrowSelection? {
+        narrowMoving.resize(contactCount)
+        narrowGrounded.resize(contactCount)
+        narrowLinks.resize(contactCount)
+        narrowBlockCounts.resize((contactCount + NarrowPhase.blockSize - 1) / NarrowPhase.blockSize)
+        guard let moving = narrowMoving.buffer.baseAddress, let grounded = narrowGrounded.buffer.baseAddress,
+            let links = narrowLinks.buffer.baseAddress, let counts = narrowBlockCounts.buffer.baseAddress
+        else { return nil }
+        return NarrowSelection(moving: moving, grounded: grounded, links: links, counts: counts)
     }
 
     /// Flags the stale contacts in `narrowFlags` (``StaleContactTest``), on the solver's threads when there are

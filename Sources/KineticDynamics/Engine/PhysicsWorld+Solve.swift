@@ -76,7 +76,11 @@ extension PhysicsWorld {
                         let blockCounts = narrowBlockCounts.buffer
                         if narrowSelectionIsCurrent && narrowSelectionIsListed
                             && blockCounts.count
-                                == (contactBuffer.count + NarrowPhase.blockSize - 1) / NarrowPhase.blockSize
+                                == (contactBuffer.count + NarrowPhase.blockSize - 1) / NarrowPhase.blockSize,
+                            let movingBase = moving.baseAddress, let groundedBase = grounded.baseAddress,
+                            let linkBase = links.baseAddress, let narrowMovingBase = narrowMoving.buffer.baseAddress,
+                            let narrowGroundedBase = narrowGrounded.buffer.baseAddress,
+                            let narrowLinkBase = narrowLinks.buffer.baseAddress
                         {
                             // The narrow phase listed them block by block: its blocks' lists, one after another,
                             // are the lists the loop below would make.
@@ -84,12 +88,6 @@ extension PhysicsWorld {
                                 let start = b * NarrowPhase.blockSize
                                 let counts = blockCounts[b]
                                 let (m, g, l) = (Int(counts.x), Int(counts.y), Int(counts.z))
-                                guard let movingBase = moving.baseAddress, let groundedBase = grounded.baseAddress,
-                                    let linkBase = links.baseAddress,
-                                    let narrowMovingBase = narrowMoving.buffer.baseAddress,
-                                    let narrowGroundedBase = narrowGrounded.buffer.baseAddress,
-                                    let narrowLinkBase = narrowLinks.buffer.baseAddress
-                                else { break }
                                 (movingBase + movingCount).update(from: narrowMovingBase + start, count: m)
                                 (groundedBase + groundedCount).update(from: narrowGroundedBase + start, count: g)
                                 (linkBase + linkCount).update(from: narrowLinkBase + start, count: l)
