@@ -174,6 +174,8 @@ struct Entry<A: Animation> {
     @usableFromInline var start: MediaTime
     /// `animation.timing.activeDuration`, computed once.
     @usableFromInline var activeDuration: MediaTime
+    /// `animation.timing.effectiveDuration` when the timing plays plainly forward (`playsPlainlyForward`), else 0.
+    @usableFromInline var forwardPass: MediaTime
 
     @inlinable
     init(animation: A, slot: Int, start: MediaTime) {
@@ -181,6 +183,24 @@ struct Entry<A: Animation> {
         self.slot = slot
         self.start = start
         self.activeDuration = animation.timing.activeDuration
+        self.forwardPass = animation.timing.playsPlainlyForward ? animation.timing.effectiveDuration : 0
+    }
+
+    /// The animation's value at `time` (parent time) on `base`, or nil where it is not applied:
+    /// `animation.value(at:base:)`, with the common case's state worked out from the durations found when the entry
+    /// was made (the same state, to the bit). Mutating only for the exclusive access, which lets the animation be
+    /// evaluated in place rather than copied; it changes nothing.
+    @inlinable
+    mutating func value(at time: MediaTime, base: A.Value) -> A.Value? {
+        let timing = animation.timing
+        if forwardPass > 0 && time >= timing.beginTime {
+            let position = (time - timing.beginTime) * timing.speed
+            if position < activeDuration {
+                return animation.value(
+                    for: MediaTiming.forwardState(atPosition: position, single: forwardPass), base: base)
+            }
+        }
+        return animation.value(at: time, base: base)
     }
 
     /// Whether the animation is past its end at `time` (parent time): `MediaTiming.phase(at:) == .after`, with the
@@ -213,20 +233,25 @@ final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
     @inlinable
     func evaluateAll(at now: MediaTime, store: PropertyStore<A.Value>) -> Int {
         var newlyFinished = 0
-        // Local constants of the arrays the loop only reads: their buffers are retained once, not copied, and need
-        // no exclusivity checks per element.
-        let entries = self.entries
+        // The models are a local constant (the loop only reads them): the buffer is retained once, not copied, and
+        // needs no exclusivity check per element. The entries are reached through a mutable buffer and evaluated by
+        // a mutating method, so that each animation is evaluated where it lies: read through the array or a
+        // read-only buffer, each entry was copied out and back around the call (a keyframe animation's 200 bytes and
+        // its table's reference count), the calls inside being free, for all the compiler knew, to change that
+        // memory.
         let models = store.models
-        store.presentations.withUnsafeMutableBufferPointer { presentations in
-            finished.withUnsafeMutableBufferPointer { finished in
-                for index in entries.indices {
-                    let time = now - entries[index].start
-                    let slot = entries[index].slot
-                    let base = models[slot]
-                    presentations[slot] = entries[index].animation.value(at: time, base: base) ?? base
-                    if !finished[index] && entries[index].hasEnded(at: time) {
-                        finished[index] = true
-                        newlyFinished += 1
+        self.entries.withUnsafeMutableBufferPointer { entries in
+            store.presentations.withUnsafeMutableBufferPointer { presentations in
+                finished.withUnsafeMutableBufferPointer { finished in
+                    for index in entries.indices {
+                        let time = now - entries[index].start
+                        let slot = entries[index].slot
+                        let base = models[slot]
+                        presentations[slot] = entries[index].value(at: time, base: base) ?? base
+                        if !finished[index] && entries[index].hasEnded(at: time) {
+                            finished[index] = true
+                            newlyFinished += 1
+                        }
                     }
                 }
             }

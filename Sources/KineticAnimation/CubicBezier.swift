@@ -26,6 +26,8 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
     // Slopes of the straight lines CSS uses outside 0…1 (the tangents at the end points).
     private let slopeBeforeStart: Double
     private let slopeAfterEnd: Double
+    /// The curve's place among the named curves with tables of starting points (``CubicBezierStarts``), or −1.
+    let namedIndex: Int8
 
     /// CSS `ease`, Core Animation's default curve: (0.25, 0.1, 0.25, 1).
     public static let ease = CubicBezier(validatedX1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
@@ -94,6 +96,7 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
         } else {
             slopeAfterEnd = 0
         }
+        namedIndex = CubicBezierStarts.index(x1: x1, y1: y1, x2: x2, y2: y2)
     }
 
     /// The output progress at input progress `x`: y(t) where x(t) = x. Exactly 0 at 0 and 1 at 1. Outside 0…1 it
@@ -117,7 +120,8 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
     public func parameter(forX x: Double) -> Double {
         guard x > 0 else { return x.isNaN ? .nan : 0 }
         guard x < 1 else { return 1 }
-        return parameter(forX: x, from: CubicBezierStarts.named(self)?.start(forX: x) ?? x)
+        guard namedIndex >= 0 else { return parameter(forX: x, from: x) }
+        return parameter(forX: x, from: CubicBezierStarts(index: Int(namedIndex)).start(forX: x))
     }
 
     /// The parameter t in 0…1 where x(t) = `x` (in (0, 1)), solved by Newton's method from `start`: converges in

@@ -90,7 +90,11 @@ public struct MediaTiming: Sendable, Hashable {
 
     /// How long the animation plays, in local seconds; `.infinity` for infinite repeats. With autoreverses one
     /// repeat is forward + back, so `repeatCount = 2, autoreverses = true` with duration d gives 4d.
-    public var activeDuration: MediaTime {
+    public var activeDuration: MediaTime { activeDuration(repeatLength: repeatLength) }
+
+    /// `activeDuration` for a repeat of `repeatLength` local seconds (what `repeatLength` gives).
+    @inline(__always)
+    private func activeDuration(repeatLength: MediaTime) -> MediaTime {
         let byCount = repeatCount > 0 ? repeatCount * repeatLength : repeatLength
         guard repeatDuration > 0 else { return byCount }
         return repeatCount > 0 ? min(repeatDuration, byCount) : repeatDuration
@@ -125,20 +129,18 @@ public struct MediaTiming: Sendable, Hashable {
     /// forwards fill shows the state at its end (progress 1 of the last repeat for a forward animation, the
     /// fraction reached for a fractional repeatCount or a repeatDuration). Does not allocate.
     public func state(at parentTime: MediaTime) -> State? {
-        guard beginTime.isFinite, speed.isFinite, timeOffset.isFinite, !parentTime.isNaN else { return nil }
-        let phase = phase(at: parentTime)
-        if phase == .active && speed > 0 && timeOffset == 0 && !autoreverses {
-            // The common case (a forward animation inside its active interval, no offset, no reversing): the
-            // general path below reduces to this, without wrapping or boundary bookkeeping. Same results.
+        if playsPlainlyForward && parentTime >= beginTime {
+            // The common case, tested before anything else. `phase(at:)` is `.active` here exactly when the
+            // position is below the active duration (`parentTime >= beginTime` is false for NaN, and the position is
+            // never NaN).
             let single = effectiveDuration
             let position = (parentTime - beginTime) * speed
-            let repeatIndex = max((position / single).rounded(.down), 0)
-            let intoRepeat = min(max(position - repeatIndex * single, 0), single)
-            let progress = min(max(intoRepeat / single, 0), 1)
-            return State(
-                progress: progress, iteration: repeatIndex < Double(Int.max) ? Int(repeatIndex) : Int.max,
-                time: progress * single, phase: .active, isReversing: false, beforeFlag: false)
+            if position < activeDuration(repeatLength: single) {
+                return Self.forwardState(atPosition: position, single: single)
+            }
         }
+        guard beginTime.isFinite, speed.isFinite, timeOffset.isFinite, !parentTime.isNaN else { return nil }
+        let phase = phase(at: parentTime)
         let startApproach: Approach = speed > 0 ? .fromAbove : (speed < 0 ? .fromBelow : .still)
         switch phase {
         case .before:
@@ -152,6 +154,37 @@ public struct MediaTiming: Sendable, Hashable {
             let end = speed > 0 ? timeOffset + activeDuration : timeOffset - activeDuration
             return state(atLocalTime: end, approach: speed > 0 ? .fromBelow : .fromAbove, phase: .after)
         }
+    }
+
+    /// Whether the timing plays forwards with no offset and no reversing (speed finite and above 0, timeOffset 0,
+    /// autoreverses false, beginTime finite): the common case, whose states inside the active interval
+    /// `forwardState(atPosition:single:)` gives.
+    @inlinable
+    public var playsPlainlyForward: Bool {
+        speed > 0 && timeOffset == 0 && !autoreverses && beginTime.isFinite && speed.isFinite
+    }
+
+    /// The state `position` local seconds into the active interval of a timing that plays plainly forward
+    /// (`playsPlainlyForward`), with passes of `single` seconds (`effectiveDuration`): `position` must be at least 0
+    /// and below `activeDuration`. The general path of `state(at:)` reduces to this there, without wrapping or
+    /// boundary bookkeeping, to the same bits.
+    @inlinable
+    public static func forwardState(atPosition position: MediaTime, single: MediaTime) -> State {
+        let repeatIndex = max(floorOfNonNegative(position / single), 0)
+        let intoRepeat = min(max(position - repeatIndex * single, 0), single)
+        let progress = min(max(intoRepeat / single, 0), 1)
+        return State(
+            progress: progress, iteration: repeatIndex < Double(Int.max) ? Int(repeatIndex) : Int.max,
+            time: progress * single, phase: .active, isReversing: false, beforeFlag: false)
+    }
+
+    /// `value.rounded(.down)`, without a call into the C library for the values the common case meets: a
+    /// whole number from truncation when `value` is above 0 and below 2⁵² (every Double above is whole already).
+    /// Any other value (zeros, negative, NaN) goes to `rounded(.down)`.
+    @inlinable @inline(__always)
+    static func floorOfNonNegative(_ value: Double) -> Double {
+        if value > 0 && value < 0x1p52 { return Double(Int64(value)) }
+        return value >= 0x1p52 ? value : value.rounded(.down)
     }
 
     /// From which side a local time is reached, which decides where exact wrap and repeat boundaries fall.

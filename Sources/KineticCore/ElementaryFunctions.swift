@@ -5,11 +5,28 @@
 /// The sine and cosine of `x` radians, computed together.
 @inlinable public func sineCosine(_ x: Double) -> (sin: Double, cos: Double) {
     guard x.isFinite else { return (.nan, .nan) }
-    // Reduce to r in [-π/4, π/4] with x = r + k·π/2, using a three-part π/2 for accuracy (Cody–Waite).
-    let k = (x * 0.636_619_772_367_581_4).rounded()
+    // x = r + k·π/2 with r in [−π/4, π/4].
+    let k = nearestWhole(x * 0.636_619_772_367_581_4)
+    let (sinR, cosR) = reducedSineCosine(x, halfPiMultiple: k)
+    // The quadrant k mod 4 (two's complement keeps it right for negative k). Below 2⁵² k converts exactly; above,
+    // the remainder by 4 first. Then (sin, cos) of x is (sinR, cosR), (cosR, −sinR), (−sinR, −cosR) or
+    // (−cosR, sinR): chosen by selects and sign flips rather than a branch on a quadrant that changes from one call
+    // to the next.
+    let quadrant = abs(k) < 0x1p52 ? Int(k) & 3 : Int(k.truncatingRemainder(dividingBy: 4)) & 3
+    let swapsHalves = quadrant & 1 != 0
+    let sine = swapsHalves ? cosR : sinR
+    let cosine = swapsHalves ? sinR : cosR
+    let sineSign = UInt64(quadrant & 2) << 62  // quadrants 2 and 3
+    let cosineSign = UInt64((quadrant + 1) & 2) << 62  // quadrants 1 and 2
+    return (Double(bitPattern: sine.bitPattern ^ sineSign), Double(bitPattern: cosine.bitPattern ^ cosineSign))
+}
+
+/// The sine and cosine of r = x − k·π/2, with π/2 in two parts for accuracy (Cody–Waite): for k the whole number
+/// nearest x·2/π, r is in [−π/4, π/4], where Taylor series to degree 17/16 keep the truncation error under 1e-17.
+@inlinable @inline(__always)
+func reducedSineCosine(_ x: Double, halfPiMultiple k: Double) -> (sin: Double, cos: Double) {
     let r = ((x - k * 1.570_796_326_794_896_558) - k * 6.123_233_995_736_766e-17)
     let r2 = r * r
-    // Taylor series to degree 17/16: |r| ≤ π/4 keeps the truncation error under 1e-17.
     var s = 1.0 / 355_687_428_096_000.0
     s = s * r2 - 1.0 / 1_307_674_368_000.0
     s = s * r2 + 1.0 / 6_227_020_800.0
@@ -28,12 +45,20 @@
     c = c * r2 + 1.0 / 24.0
     c = c * r2 - 0.5
     let cosR = 1 + r2 * c
-    switch Int(k.truncatingRemainder(dividingBy: 4)) & 3 {
-    case 0: return (sinR, cosR)
-    case 1: return (cosR, -sinR)
-    case 2: return (-sinR, -cosR)
-    default: return (-cosR, sinR)
-    }
+    return (sinR, cosR)
+}
+
+/// `value.rounded()` (to the nearest whole number, halves away from zero), without a call into the C library
+/// where the baseline x86-64 target has no rounding instruction: from truncation for |value| < 2⁵² (every Double
+/// beyond is whole already); NaN and infinities go to `rounded()`. The same Double, the sign of a zero included.
+@inlinable @inline(__always)
+func nearestWhole(_ value: Double) -> Double {
+    guard abs(value) < 0x1p52 else { return value.rounded() }
+    let truncated = Double(Int64(value))
+    // value − truncated is exact, with value's sign and a magnitude below 1.
+    let fraction = value - truncated
+    let whole = fraction >= 0.5 ? truncated + 1 : (fraction <= -0.5 ? truncated - 1 : truncated)
+    return Double(signOf: value, magnitudeOf: whole)
 }
 
 /// The angle of the vector (x, y) in radians, in −π…π, like C's `atan2(y, x)`.
@@ -78,7 +103,7 @@
     if x > 709.78 { return .infinity }
     if x < -745.2 { return 0 }
     // x = k·ln2 + r with |r| ≤ ln2/2 (ln2 in two parts, so that k·ln2 is exact), e^x = 2^k · (1 + (e^r − 1)).
-    let k = (x * 1.442_695_040_888_963_4).rounded()
+    let k = nearestWhole(x * 1.442_695_040_888_963_4)
     let r = (x - k * 0.693_147_180_369_123_8) - k * 1.908_214_929_270_587_7e-10
     let mantissa = 1 + exponentialMinusOneReduced(r)
     // Below 2^−1021 the result is subnormal: scale to a normal number first, so that the one rounding is the last

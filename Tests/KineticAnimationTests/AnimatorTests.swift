@@ -38,6 +38,48 @@ final class AnimatorTests: XCTestCase {
         XCTAssertNil(animator.animation(for: opacity))
     }
 
+    func testTickGivesEachAnimationsOwnValueToTheBit() throws {
+        // The tick works out the state of a timing that plays plainly forward from durations kept when the
+        // animation was added; every other timing goes through `MediaTiming.state(at:)`. Either way the
+        // presentation is the animation's own `value(at:base:)`, bit for bit, each frame it runs.
+        let timings = [
+            MediaTiming(beginTime: -0.37, duration: 1.7, repeatCount: .infinity),
+            MediaTiming(beginTime: 0.2, duration: 0.9, repeatCount: 2.5, fillMode: .forwards),
+            MediaTiming(duration: 1.1, speed: 1.5, repeatDuration: 2.2),
+            MediaTiming(duration: 0.8, repeatCount: 3, autoreverses: true),
+            MediaTiming(duration: 1.3, speed: 2, timeOffset: 0.4, repeatCount: .infinity),
+            MediaTiming(beginTime: 0.5, duration: 0.6, fillMode: .both),
+        ]
+        var checks: [(key: AnimatorKey<Double>, value: (MediaTime) -> Double?)] = []
+        for (index, timing) in timings.enumerated() {
+            let model = Double(index) - 0.25
+            let basic = BasicAnimation(from: 0.0, to: 7.5, timing: timing, timingFunction: .easeInEaseOut)
+            let keyframes = try KeyframeAnimation(
+                values: [0.0, 10, 5, 20, 3], keyTimes: [0, 0.1, 0.5, 0.7, 1],
+                timingFunctions: [.easeIn, .easeOut, .easeInEaseOut, .default], timing: timing)
+            let spring = try SpringAnimation(
+                from: 0.0, to: 9.0, spring: Spring(response: 0.6, dampingFraction: 0.4), timing: timing)
+            for (name, animation) in [("basic", basic), ("keyframes", keyframes), ("spring", spring)]
+                as [(String, any Animation<Double>)]
+            {
+                let key = animator.makeKey("\(name) \(index)", modelValue: model)
+                animator.add(animation, for: key)
+                checks.append((key, { time in animation.value(at: time, base: model) }))
+            }
+        }
+        var compared = 0
+        for frame in 1...240 {
+            advance(to: Double(frame) / 60)
+            for check in checks where animator.animation(for: check.key) != nil {
+                let expected = check.value(animator.time) ?? animator.modelValue(for: check.key)
+                let got = animator.presentationValue(for: check.key)
+                XCTAssertEqual(got.bitPattern, expected.bitPattern, "\(check.key.name) at \(animator.time): \(got)")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 2000)
+    }
+
     func testBeginTimeCountsFromWhenTheAnimationIsAdded() {
         let x = animator.makeKey(modelValue: 0.0)
         clock.set(to: 10)

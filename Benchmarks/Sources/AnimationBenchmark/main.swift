@@ -3,9 +3,10 @@
 // Prints ns per evaluated animation and ms per frame. Target on the project machine: < 1 ms per frame (< 100 ns per
 // evaluation), release build. A second figure evaluates the same animations directly (no Animator) as a floor.
 //
-//   cd Benchmarks && swift run -c release AnimationBenchmark [--kinds]
+//   cd Benchmarks && swift run -c release AnimationBenchmark [--kinds | --animator-once]
 //
-// With --kinds, each kind's direct evaluation is timed alone instead.
+// With --kinds, each kind's direct evaluation is timed alone instead; with --animator-once, one Animator run alone
+// (for a profiler).
 import BenchmarkSupport
 import Foundation
 import Kinetic
@@ -117,6 +118,13 @@ func runKinds() throws {
     if checksum.isNaN { print("checksum NaN") }
 }
 
+if CommandLine.arguments.contains("--animator-once") {
+    // One Animator run alone, for a profiler (callgrind counts the instructions of each function).
+    let animator = try runAnimator()
+    print(String(format: "Animator.tick: %.1f ns/animation", animator * 1e9 / Double(propertyCount * frameCount)))
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--kinds") {
     try runKinds()
     exit(0)
@@ -127,7 +135,7 @@ print(
     "Animation evaluation: \(propertyCount) properties (⅓ bezier, ⅓ keyframe, ⅓ spring), \(frameCount) frames; "
         + "thread CPU time")
 for run in 1...3 {
-    let animator = try await MainActor.run { try runAnimator() }
+    let animator = try runAnimator()
     let direct = try runDirect()
     let line = String(
         format:
