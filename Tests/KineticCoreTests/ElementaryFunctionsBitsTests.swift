@@ -4,7 +4,8 @@ import XCTest
 @testable import KineticCore
 
 /// The elementary functions' shortcuts give the very bits of the code they replaced: `nearestWhole` those of
-/// `rounded()`, and `sineCosine`'s quadrant chosen without a branch those of the switch it had.
+/// `rounded()`, `sineCosine`'s quadrant chosen without a branch those of the switch it had, and the arctangent's series
+/// with constant coefficients those of the loop that divided them out.
 final class ElementaryFunctionsBitsTests: XCTestCase {
     /// Values of every magnitude around the shortcut's limits, halves and their neighbours, zeros, and the
     /// non-finite ones.
@@ -52,6 +53,31 @@ final class ElementaryFunctionsBitsTests: XCTestCase {
             XCTAssertEqual(got.sin.bitPattern, expected.sin.bitPattern, "sin(\(x))")
             XCTAssertEqual(got.cos.bitPattern, expected.cos.bitPattern, "cos(\(x))")
         }
+    }
+
+    func testArctangentSeriesIsTheLoopsToTheBit() {
+        // The series with its coefficients as constants against the loop that divided ±1 by n at run time, over the
+        // reduced arguments it takes (|x| ≤ 2 − √3).
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, 0.267_949_192_431_122_7, .leastNonzeroMagnitude]
+        for _ in 0..<200_000 { values.append(Double.random(in: -0.268...0.268, using: &generator)) }
+        for _ in 0..<20_000 { values.append(Double.random(in: 0...1e-3, using: &generator)) }
+        for x in values {
+            let squared = x * x
+            XCTAssertEqual(
+                arctangentQuotient(squared).bitPattern, Self.loopedArctangentQuotient(squared).bitPattern, "atan(\(x))")
+        }
+    }
+
+    /// The series as `arctangentUnit` summed it before: in a loop, each coefficient divided out as it went.
+    private static func loopedArctangentQuotient(_ squared: Double) -> Double {
+        var sum = 0.0
+        var n = 25.0
+        while n >= 1 {
+            sum = sum * squared + ((Int(n) / 2) % 2 == 0 ? 1 : -1) / n
+            n -= 2
+        }
+        return sum
     }
 
     /// `sineCosine`'s quadrant as it was chosen before: `rounded()` and a switch on k mod 4, on the same reduced
