@@ -10,7 +10,9 @@ public protocol Animation<Value>: Sendable {
     /// The animated value's type.
     associatedtype Value: Interpolatable
 
-    /// When and how fast the animation plays, in Core Animation's terms.
+    /// When and how fast the animation plays, in Core Animation's terms. It must not change while the animation
+    /// runs on an ``Animator`` (an animation that is a class could change it): the animator keeps what it derives
+    /// from the timing when the animation is added (its active duration, the length of a pass).
     var timing: MediaTiming { get }
 
     /// The value the animation shows in `state` (a state of `timing`), given the model value `base`.

@@ -188,8 +188,9 @@ struct Entry<A: Animation> {
 
     /// The animation's value at `time` (parent time) on `base`, or nil where it is not applied:
     /// `animation.value(at:base:)`, with the common case's state worked out from the durations found when the entry
-    /// was made (the same state, to the bit). Mutating only for the exclusive access, which lets the animation be
-    /// evaluated in place rather than copied; it changes nothing.
+    /// was made (the same state, to the bit; an animation's timing must not change once added, see
+    /// ``Animation/timing``). Mutating only for the inout access, which lets the animation be evaluated in place
+    /// rather than copied; it changes nothing.
     @inlinable
     mutating func value(at time: MediaTime, base: A.Value) -> A.Value? {
         let timing = animation.timing
@@ -233,22 +234,26 @@ final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
     @inlinable
     func evaluateAll(at now: MediaTime, store: PropertyStore<A.Value>) -> Int {
         var newlyFinished = 0
-        // The models are a local constant (the loop only reads them): the buffer is retained once, not copied, and
-        // needs no exclusivity check per element. The entries are reached through a mutable buffer and evaluated by
-        // a mutating method, so that each animation is evaluated where it lies: read through the array or a
-        // read-only buffer, each entry was copied out and back around the call (a keyframe animation's 200 bytes and
-        // its table's reference count), the calls inside being free, for all the compiler knew, to change that
-        // memory.
+        // Local constants of the arrays the loop only reads: their buffers are retained once, not copied, and need no
+        // exclusivity check per element, and no access to the list's own arrays is held while animations (user
+        // code among them) are evaluated. Each entry is reached through a mutable pointer and evaluated by a mutating
+        // method that changes nothing: with an inout access the compiler evaluates the animation where it lies.
+        // Through the array or a read-only pointer it copied each entry out around the call (a keyframe animation's
+        // 200 bytes, and a retain and release of its table), the calls inside being free, for all it knew, to change
+        // that memory.
+        let entries = self.entries
         let models = store.models
-        self.entries.withUnsafeMutableBufferPointer { entries in
+        entries.withUnsafeBufferPointer { entries in
+            guard let first = entries.baseAddress else { return }
+            let entry = UnsafeMutablePointer(mutating: first)
             store.presentations.withUnsafeMutableBufferPointer { presentations in
                 finished.withUnsafeMutableBufferPointer { finished in
                     for index in entries.indices {
-                        let time = now - entries[index].start
-                        let slot = entries[index].slot
+                        let time = now - entry[index].start
+                        let slot = entry[index].slot
                         let base = models[slot]
-                        presentations[slot] = entries[index].value(at: time, base: base) ?? base
-                        if !finished[index] && entries[index].hasEnded(at: time) {
+                        presentations[slot] = entry[index].value(at: time, base: base) ?? base
+                        if !finished[index] && entry[index].hasEnded(at: time) {
                             finished[index] = true
                             newlyFinished += 1
                         }

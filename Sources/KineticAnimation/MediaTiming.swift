@@ -170,7 +170,7 @@ public struct MediaTiming: Sendable, Hashable {
     /// boundary bookkeeping, to the same bits.
     @inlinable
     public static func forwardState(atPosition position: MediaTime, single: MediaTime) -> State {
-        let repeatIndex = max(floorOfNonNegative(position / single), 0)
+        let repeatIndex = max(roundedDown(position / single), 0)
         let intoRepeat = min(max(position - repeatIndex * single, 0), single)
         let progress = min(max(intoRepeat / single, 0), 1)
         return State(
@@ -178,11 +178,11 @@ public struct MediaTiming: Sendable, Hashable {
             time: progress * single, phase: .active, isReversing: false, beforeFlag: false)
     }
 
-    /// `value.rounded(.down)`, without a call into the C library for the values the common case meets: a
-    /// whole number from truncation when `value` is above 0 and below 2⁵² (every Double above is whole already).
-    /// Any other value (zeros, negative, NaN) goes to `rounded(.down)`.
+    /// `value.rounded(.down)`, the same Double for every value, without a call into the C library for the values the
+    /// common case meets: a whole number from truncation when `value` is above 0 and below 2⁵² (every Double above is
+    /// whole already). Any other value (zeros, negative, NaN) goes to `rounded(.down)`.
     @inlinable @inline(__always)
-    static func floorOfNonNegative(_ value: Double) -> Double {
+    static func roundedDown(_ value: Double) -> Double {
         if value > 0 && value < 0x1p52 { return Double(Int64(value)) }
         return value >= 0x1p52 ? value : value.rounded(.down)
     }

@@ -8,11 +8,12 @@
     // x = r + k·π/2 with r in [−π/4, π/4].
     let k = nearestWhole(x * 0.636_619_772_367_581_4)
     let (sinR, cosR) = reducedSineCosine(x, halfPiMultiple: k)
-    // The quadrant k mod 4 (two's complement keeps it right for negative k). Below 2⁵² k converts exactly; above,
-    // the remainder by 4 first. Then (sin, cos) of x is (sinR, cosR), (cosR, −sinR), (−sinR, −cosR) or
+    // The quadrant k mod 4 (two's complement keeps it right for negative k). Below 2⁵² k converts to an Int64
+    // exactly (its low bits are all the quadrant needs, on 32-bit platforms too); above, the remainder by 4 first. Then (sin, cos) of x is (sinR, cosR), (cosR, −sinR), (−sinR, −cosR) or
     // (−cosR, sinR): chosen by selects and sign flips rather than a branch on a quadrant that changes from one call
     // to the next.
-    let quadrant = abs(k) < 0x1p52 ? Int(k) & 3 : Int(k.truncatingRemainder(dividingBy: 4)) & 3
+    let quadrant =
+        abs(k) < 0x1p52 ? Int(truncatingIfNeeded: Int64(k)) & 3 : Int(k.truncatingRemainder(dividingBy: 4)) & 3
     let swapsHalves = quadrant & 1 != 0
     let sine = swapsHalves ? cosR : sinR
     let cosine = swapsHalves ? sinR : cosR
@@ -22,7 +23,8 @@
 }
 
 /// The sine and cosine of r = x − k·π/2, with π/2 in two parts for accuracy (Cody–Waite): for k the whole number
-/// nearest x·2/π, r is in [−π/4, π/4], where Taylor series to degree 17/16 keep the truncation error under 1e-17.
+/// nearest x·2/π, r is in [−π/4, π/4] (give or take the rounding of k·π/2, about |x|·1e-16), where Taylor series to
+/// degree 17/16 keep the truncation error under 1e-17.
 @inlinable @inline(__always)
 func reducedSineCosine(_ x: Double, halfPiMultiple k: Double) -> (sin: Double, cos: Double) {
     let r = ((x - k * 1.570_796_326_794_896_558) - k * 6.123_233_995_736_766e-17)
@@ -49,8 +51,8 @@ func reducedSineCosine(_ x: Double, halfPiMultiple k: Double) -> (sin: Double, c
 }
 
 /// `value.rounded()` (to the nearest whole number, halves away from zero), without a call into the C library
-/// where the baseline x86-64 target has no rounding instruction: from truncation for |value| < 2⁵² (every Double
-/// beyond is whole already); NaN and infinities go to `rounded()`. The same Double, the sign of a zero included.
+/// where the baseline x86-64 target has no rounding instruction: from truncation for |value| < 2⁵²; every other
+/// value (whole already, infinite or NaN) goes to `rounded()`. The same Double, the sign of a zero included.
 @inlinable @inline(__always)
 func nearestWhole(_ value: Double) -> Double {
     guard abs(value) < 0x1p52 else { return value.rounded() }

@@ -80,6 +80,24 @@ final class AnimatorTests: XCTestCase {
         XCTAssertGreaterThan(compared, 2000)
     }
 
+    func testAnAnimationMayReadTheAnimatorWhileItIsEvaluated() {
+        // The tick holds no access to its lists while it evaluates animations: one that asks the animator how many
+        // animations run (reading the list it is in) gets the answer rather than a simultaneous-access trap.
+        let peeking = PeekingAnimation()
+        peeking.animator = animator
+        defer { peeking.animator = nil }
+        let key = animator.makeKey("peeking", modelValue: 0.0)
+        animator.add(peeking, for: key)
+        animator.add(
+            BasicAnimation(from: 0.0, to: 1.0, timing: MediaTiming(duration: 1)),
+            for: animator.makeKey("basic", modelValue: 0.0))
+        let other = animator.makeKey("other", modelValue: 0.0)
+        animator.add(PeekingAnimation(), for: other)
+        advance(to: 0.5)
+        XCTAssertEqual(peeking.counts.last, 3)
+        XCTAssertEqual(animator.presentationValue(for: other), 0.5)
+    }
+
     func testBeginTimeCountsFromWhenTheAnimationIsAdded() {
         let x = animator.makeKey(modelValue: 0.0)
         clock.set(to: 10)
@@ -311,5 +329,17 @@ final class AnimatorTests: XCTestCase {
         XCTAssertEqual(
             animator.presentationValue(for: x), Spring.smooth.value(at: 0.1, from: 3, to: 4), accuracy: 1e-12)
         XCTAssertThrowsError(try animator.retarget(x, to: 5, spring: try Spring(damping: 0)))
+    }
+}
+
+/// An animation that asks its animator, while evaluated, how many animations run.
+private final class PeekingAnimation: Animation, @unchecked Sendable {
+    let timing = MediaTiming(duration: 1)
+    var animator: Animator?
+    private(set) var counts: [Int] = []
+
+    func value(for state: MediaTiming.State, base: Double) -> Double {
+        if let animator { counts.append(animator.runningAnimationCount) }
+        return state.progress
     }
 }
