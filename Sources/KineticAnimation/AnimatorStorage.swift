@@ -235,9 +235,11 @@ final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
     func evaluateAll(at now: MediaTime, store: PropertyStore<A.Value>) -> Int {
         var newlyFinished = 0
         // Local constants of the arrays the loop only reads: their buffers are retained once, not copied, and need no
-        // exclusivity check per element, and no access to the list's own arrays is held while animations (user
-        // code among them) are evaluated. Each entry is reached through a mutable pointer and evaluated by a mutating
-        // method that changes nothing: with an inout access the compiler evaluates the animation where it lies.
+        // exclusivity check per element, and the list's `entries` is not accessed while animations (user code among
+        // them) are evaluated, so one may ask the animator which animations run (the presentations and the finished
+        // flags are held for writing through the loop). Each entry is reached through a mutable pointer and
+        // evaluated by a mutating method that changes nothing: with an inout access the compiler evaluates the
+        // animation where it lies.
         // Through the array or a read-only pointer it copied each entry out around the call (a keyframe animation's
         // 200 bytes, and a retain and release of its table), the calls inside being free, for all it knew, to change
         // that memory.
