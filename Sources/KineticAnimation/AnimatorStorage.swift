@@ -193,13 +193,10 @@ struct Entry<A: Animation> {
     /// rather than copied; it changes nothing.
     @inlinable
     mutating func value(at time: MediaTime, base: A.Value) -> A.Value? {
-        let timing = animation.timing
-        if forwardPass > 0 && time >= timing.beginTime {
-            let position = (time - timing.beginTime) * timing.speed
-            if position < activeDuration {
-                return animation.value(
-                    for: MediaTiming.forwardState(atPosition: position, single: forwardPass), base: base)
-            }
+        if forwardPass > 0,
+            let state = animation.timing.forwardState(at: time, pass: forwardPass, activeDuration: activeDuration)
+        {
+            return animation.value(for: state, base: base)
         }
         return animation.value(at: time, base: base)
     }
@@ -239,10 +236,9 @@ final class AnimationList<A: Animation>: AnimationListBase<A.Value> {
         // them) are evaluated, so one may ask the animator which animations run (the presentations and the finished
         // flags are held for writing through the loop). Each entry is reached through a mutable pointer and
         // evaluated by a mutating method that changes nothing: with an inout access the compiler evaluates the
-        // animation where it lies.
-        // Through the array or a read-only pointer it copied each entry out around the call (a keyframe animation's
-        // 200 bytes, and a retain and release of its table), the calls inside being free, for all it knew, to change
-        // that memory.
+        // animation where it lies. Through the array or a read-only pointer it copied each entry out around the call
+        // (a keyframe animation's 200 bytes, and a retain and release of its table), the calls inside being free, for
+        // all it knew, to change that memory.
         let entries = self.entries
         let models = store.models
         entries.withUnsafeBufferPointer { entries in

@@ -129,14 +129,13 @@ public struct MediaTiming: Sendable, Hashable {
     /// forwards fill shows the state at its end (progress 1 of the last repeat for a forward animation, the
     /// fraction reached for a fractional repeatCount or a repeatDuration). Does not allocate.
     public func state(at parentTime: MediaTime) -> State? {
-        if playsPlainlyForward && parentTime >= beginTime {
-            // The common case, tested before anything else. `phase(at:)` is `.active` here exactly when the
-            // position is below the active duration (`parentTime >= beginTime` is false for NaN, and the position is
-            // never NaN).
+        if playsPlainlyForward {
+            // The common case, tested before anything else.
             let single = effectiveDuration
-            let position = (parentTime - beginTime) * speed
-            if position < activeDuration(repeatLength: single) {
-                return Self.forwardState(atPosition: position, single: single)
+            if let state = forwardState(
+                at: parentTime, pass: single, activeDuration: activeDuration(repeatLength: single))
+            {
+                return state
             }
         }
         guard beginTime.isFinite, speed.isFinite, timeOffset.isFinite, !parentTime.isNaN else { return nil }
@@ -158,19 +157,23 @@ public struct MediaTiming: Sendable, Hashable {
 
     /// Whether the timing plays forwards with no offset and no reversing (speed finite and above 0, timeOffset 0,
     /// autoreverses false, beginTime finite): the common case, whose states inside the active interval
-    /// `forwardState(atPosition:single:)` gives.
+    /// `forwardState(at:pass:activeDuration:)` gives.
     @inlinable
-    public var playsPlainlyForward: Bool {
+    var playsPlainlyForward: Bool {
         speed > 0 && timeOffset == 0 && !autoreverses && beginTime.isFinite && speed.isFinite
     }
 
-    /// The state `position` local seconds into the active interval of a timing that plays plainly forward
-    /// (`playsPlainlyForward`), with passes of `single` seconds (`effectiveDuration`): `position` must be at least 0
-    /// and below `activeDuration`. The general path of `state(at:)` reduces to this there, without wrapping or
-    /// boundary bookkeeping, to the same bits.
+    /// The state at `parentTime` of a timing that plays plainly forward (`playsPlainlyForward`), given its
+    /// `effectiveDuration` (`single`) and `activeDuration`, or nil when `parentTime` is outside the active interval
+    /// (or NaN): there `phase(at:)` is `.active`, and the general path of `state(at:)` reduces to this, without
+    /// wrapping or boundary bookkeeping, to the same bits. The animator passes the durations it kept.
     @inlinable
-    public static func forwardState(atPosition position: MediaTime, single: MediaTime) -> State {
-        let repeatIndex = max(roundedDown(position / single), 0)
+    func forwardState(at parentTime: MediaTime, pass single: MediaTime, activeDuration: MediaTime) -> State? {
+        // `parentTime >= beginTime` is false for NaN, and the position is then never NaN.
+        guard parentTime >= beginTime else { return nil }
+        let position = (parentTime - beginTime) * speed
+        guard position < activeDuration else { return nil }
+        let repeatIndex = max(Self.roundedDown(position / single), 0)
         let intoRepeat = min(max(position - repeatIndex * single, 0), single)
         let progress = min(max(intoRepeat / single, 0), 1)
         return State(

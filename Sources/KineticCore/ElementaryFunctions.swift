@@ -9,9 +9,9 @@
     let k = nearestWhole(x * 0.636_619_772_367_581_4)
     let (sinR, cosR) = reducedSineCosine(x, halfPiMultiple: k)
     // The quadrant k mod 4 (two's complement keeps it right for negative k). Below 2⁵² k converts to an Int64
-    // exactly (its low bits are all the quadrant needs, on 32-bit platforms too); above, the remainder by 4 first. Then (sin, cos) of x is (sinR, cosR), (cosR, −sinR), (−sinR, −cosR) or
-    // (−cosR, sinR): chosen by selects and sign flips rather than a branch on a quadrant that changes from one call
-    // to the next.
+    // exactly (its low bits are all the quadrant needs, on 32-bit platforms too); above, the remainder by 4 first.
+    // Then (sin, cos) of x is (sinR, cosR), (cosR, −sinR), (−sinR, −cosR) or (−cosR, sinR): chosen by selects and
+    // sign flips rather than a branch on a quadrant that changes from one call to the next.
     let quadrant =
         abs(k) < 0x1p52 ? Int(truncatingIfNeeded: Int64(k)) & 3 : Int(k.truncatingRemainder(dividingBy: 4)) & 3
     let swapsHalves = quadrant & 1 != 0
