@@ -38,7 +38,7 @@ final class RestingStepTests: XCTestCase {
         XCTAssertEqual(skipped.woken, stepped.woken)
         XCTAssertEqual(skipped.events, stepped.events)
         XCTAssertEqual(skipped.world.isAtRest, stepped.world.isAtRest)
-        // The pile rests at step 286 (DeterminismTests); the step after it sweeps the sleepers' boxes, and every
+        // The pile rests at step 208 (DeterminismTests); the step after it sweeps the sleepers' boxes, and every
         // later step is skipped until the push; the push wakes the pile, which rests again before the end.
         XCTAssertEqual(stepped.world.restingSteps, 0)
         XCTAssertGreaterThanOrEqual(skipped.world.restingSteps, 400 - DeterminismTests.recordedRestStep - 1)

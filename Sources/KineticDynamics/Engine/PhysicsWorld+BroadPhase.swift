@@ -27,12 +27,11 @@ extension PhysicsWorld {
         return (a.collisionGroups & b.collisionGroups) != 0
     }
 
-    /// Sort-and-sweep over fat boxes (each body's box grown by ``fatMargin`` and kept until the body leaves it). When no box
-    /// was left and nothing was added, removed, woken or put to sleep, the pairs are those of the last sweep and
-    /// the sweep is skipped. When only some boxes were left (a pile settling), the sweep reports only the pairs
-    /// with a box that moved: the others overlap as they did and have their contacts already.
+    /// Sort-and-sweep over fat boxes (each body's box grown by ``fatMargin(minimumExtent:)`` and kept until the body
+    /// leaves it). When no box was left and nothing was added, removed, woken or put to sleep, the pairs are those of
+    /// the last sweep and the sweep is skipped. When only some boxes were left (a pile settling), the sweep reports
+    /// only the pairs with a box that moved: the others overlap as they did and have their contacts already.
     func findPairs() -> SweepKind {
-        let margin = Self.fatMargin
         var full = broadPhaseNeedsSweep || sweepsFully
         var changed = broadPhaseNeedsSweep
         broadPhaseNeedsSweep = false
@@ -51,7 +50,7 @@ extension PhysicsWorld {
                     guard let reports = reports.baseAddress else { return }
                     let update = ProxyUpdate(
                         proxies: proxies, bodies: bodies, boxes: boxes, movedSteps: movedSteps, reports: reports,
-                        margin: margin, step: step)
+                        step: step)
                     SolverPool.run(blocks: blocks, on: pool) { update.execute(block: $0) }
                 }
             }
@@ -423,10 +422,24 @@ extension PhysicsWorld {
         case moved
     }
 
-    /// How much a proxy's box is grown beyond the body's own, in points: 1. A larger margin (5 pt, say) lets a
-    /// body move further before its proxy is updated; measured on the 1,000-box pile, 1 pt keeps the falling phase
-    /// as fast as no margin while a resting pile skips most sweeps.
+    /// How much a proxy's box is grown beyond its body's own, in points: a tenth of the body's
+    /// ``Body/minimumExtent`` (half its smaller side for a box), and at least ``fatMargin``. The margin lets a body
+    /// move that far before its proxy is updated and its pairs are looked for again; a larger one also pairs it
+    /// with more neighbours that it does not touch. Measured (`kinetic simulate`, whole process, alternated): on
+    /// Box2D's pyramid of 100 pt boxes, 5 pt rather than 1 takes 7 % off the run with the same trajectory (fewer
+    /// proxies leave their boxes while it settles: the pair queries, sorts and colourings are skipped more
+    /// often); on the 1,000-box pile of 10–20 pt boxes, 1 pt is as fast as no margin where 4 pt is 14 % slower and
+    /// 10 pt 36 % slower (more pairs while it falls). Relative to the body's size, each scene gets its better one.
+    @inline(__always) static func fatMargin(minimumExtent: Double) -> Double {
+        max(fatMargin, fatMarginFraction * minimumExtent)
+    }
+
+    /// The least margin of a proxy's box (``fatMargin(minimumExtent:)``), in points: 1.
     static let fatMargin = 1.0
+
+    /// The margin of a proxy's box as a fraction of its body's ``Body/minimumExtent`` (``fatMargin(minimumExtent:)``):
+    /// 0.1.
+    static let fatMarginFraction = 0.1
 
     /// A proxy box before its body's first step.
     static let emptyProxyBox = BoundingBox(minX: 0, minY: 0, maxX: 0, maxY: 0)

@@ -1,8 +1,8 @@
-/// The broad phase's proxies brought up to their bodies' boxes (``PhysicsWorld/findPairs()``): a proxy whose body's
-/// box left its fat box gets a new one (the body's box grown by the margin) and is marked moved, and each proxy
-/// takes its body's awake state — in blocks of ``blockSize`` proxies that the threads of a ``SolverPool`` share.
-/// Each proxy is its own body's (and writes that body's box and moved step alone), and each block reports what it
-/// saw in a byte of its own, so the result does not depend on who computes it.
+/// The broad phase's proxies brought up to their bodies' boxes (``PhysicsWorld/findPairs()``): a proxy whose body's box
+/// left its fat box gets a new one (the body's box grown by its margin, ``PhysicsWorld/fatMargin(minimumExtent:)``) and
+/// is marked moved, and each proxy takes its body's awake state — in blocks of ``blockSize`` proxies that the threads
+/// of a ``SolverPool`` share. Each proxy is its own body's (and writes that body's box and moved step alone), and each
+/// block reports what it saw in a byte of its own, so the result does not depend on who computes it.
 ///
 /// Holds raw pointers into the world's arrays: valid only while the world keeps them pinned for the step.
 struct ProxyUpdate: @unchecked Sendable {
@@ -14,8 +14,6 @@ struct ProxyUpdate: @unchecked Sendable {
     var movedSteps: UnsafeMutablePointer<UInt32>
     /// Per block: ``moved`` when a proxy of it moved, ``awakeChanged`` when one's awake state changed.
     var reports: UnsafeMutablePointer<UInt8>
-    /// How much a fat box is grown beyond the body's box, in points (``PhysicsWorld/fatMargin``).
-    var margin: Double
     /// The step (``PhysicsWorld/stepIndex``).
     var step: UInt32
 
@@ -41,6 +39,7 @@ struct ProxyUpdate: @unchecked Sendable {
             if box.minX < proxies[k].minX || box.maxX > proxies[k].maxX || box.minY < proxies[k].minY
                 || box.maxY > proxies[k].maxY
             {
+                let margin = PhysicsWorld.fatMargin(minimumExtent: bodies[i].minimumExtent)
                 proxies[k].minX = box.minX - margin
                 proxies[k].maxX = box.maxX + margin
                 proxies[k].minY = box.minY - margin
