@@ -120,8 +120,7 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
     public func parameter(forX x: Double) -> Double {
         guard x > 0 else { return x.isNaN ? .nan : 0 }
         guard x < 1 else { return 1 }
-        guard namedIndex >= 0 else { return parameter(forX: x, from: x) }
-        return parameter(forX: x, from: CubicBezierStarts(index: Int(namedIndex)).start(forX: x))
+        return parameter(forX: x, from: CubicBezierStarts.named(self)?.start(forX: x) ?? x)
     }
 
     /// The parameter t in 0…1 where x(t) = `x` (in (0, 1)), solved by Newton's method from `start`: converges in

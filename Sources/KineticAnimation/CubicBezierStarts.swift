@@ -47,7 +47,7 @@ struct CubicBezierStarts: Sendable {
     }
 
     /// The table of `curve` when it is one of the named curves (equal control points), else nil.
-    static func named(_ curve: CubicBezier) -> CubicBezierStarts? {
+    @inline(__always) static func named(_ curve: CubicBezier) -> CubicBezierStarts? {
         curve.namedIndex >= 0 ? CubicBezierStarts(index: Int(curve.namedIndex)) : nil
     }
 

@@ -423,7 +423,7 @@ extension PhysicsWorld {
     }
 
     /// How much a proxy's box is grown beyond its body's own, in points: a tenth of the body's
-    /// ``Body/minimumExtent`` (half its smaller side for a box), and at least ``fatMargin``. The margin lets a body
+    /// ``Body/minimumExtent`` (half its smaller side for a box), and at least ``leastFatMargin``. The margin lets a body
     /// move that far before its proxy is updated and its pairs are looked for again; a larger one also pairs it
     /// with more neighbours that it does not touch. Measured (`kinetic simulate`, whole process, alternated): on
     /// Box2D's pyramid of 100 pt boxes, 5 pt rather than 1 takes 7 % off the run with the same trajectory (fewer
@@ -431,11 +431,11 @@ extension PhysicsWorld {
     /// often); on the 1,000-box pile of 10–20 pt boxes, 1 pt is as fast as no margin where 4 pt is 14 % slower and
     /// 10 pt 36 % slower (more pairs while it falls). Relative to the body's size, each scene gets its better one.
     @inline(__always) static func fatMargin(minimumExtent: Double) -> Double {
-        max(fatMargin, fatMarginFraction * minimumExtent)
+        max(leastFatMargin, fatMarginFraction * minimumExtent)
     }
 
     /// The least margin of a proxy's box (``fatMargin(minimumExtent:)``), in points: 1.
-    static let fatMargin = 1.0
+    static let leastFatMargin = 1.0
 
     /// The margin of a proxy's box as a fraction of its body's ``Body/minimumExtent`` (``fatMargin(minimumExtent:)``):
     /// 0.1.

@@ -103,8 +103,9 @@ public final class PhysicsWorld {
     /// Scratch: the narrow phase's flags per contact (``NarrowPhase``); before the narrow phase, the stale-contact
     /// flags of the step's sweep (``StaleContactTest``).
     @exclusivity(unchecked) var narrowFlags: [UInt8] = []
-    /// Per body, its broad-phase proxy's box (``findPairs()``: the body's ``Body/bounds`` grown by ``fatMargin``,
-    /// in points), beside the body records, for the stale-contact test after a partial sweep.
+    /// Per body, its broad-phase proxy's box (``findPairs()``: the body's ``Body/bounds`` grown by
+    /// ``fatMargin(minimumExtent:)``, in points), beside the body records, for the stale-contact test after a partial
+    /// sweep.
     @exclusivity(unchecked) var proxyBoxes: [BoundingBox] = []
     /// Per body, the step in which its proxy's box last moved (``stepIndex``; 0 until it first does): apart from
     /// the boxes, so that the stale-contact test finds the contacts of moved bodies in 4 bytes a body (the whole
